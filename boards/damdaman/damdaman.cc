@@ -1,0 +1,115 @@
+#include "boards/damdaman/damdaman.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/board_text.h"
+#include "engine/zobrist.h"
+
+namespace lud64 {
+namespace {
+
+using Grid = Damdaman::Grid;
+
+// How far a step in each orthogonal direction moves a site index.
+constexpr int kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
+
+// For each site, the corner cells next to it (a corner capture can only
+// follow a step onto a neighbour of the corner).
+constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
+  std::array<Bitboard, Grid::kSites> table{};
+  for (int s = 0; s < Grid::kSites; ++s) table[s] = Grid::kNeighbours[s] & Grid::kCorners;
+  return table;
+}();
+
+const BoardLayout& Layout() {
+  static const BoardLayout* layout = new BoardLayout(CellGridLayout(Grid::kRows, Grid::kColumns));
+  return *layout;
+}
+
+}  // namespace
+
+const SiteNames& Damdaman::site_names() const {
+  static const SiteNames* names = new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));
+  return *names;
+}
+
+Damdaman::Position Damdaman::start() const {
+  Position position;
+  const int centre = Grid::kSites / 2;
+  position.pieces[0] = SquareBit(centre) - 1;
+  position.pieces[1] = Grid::kAll & ~((SquareBit(centre) << 1) - 1);
+  return position;
+}
+
+void Damdaman::generate(const Position& position, DecisionList& list) const {
+  const int me = Index(position.state.to_move);
+  const Bitboard own = position.pieces[me];
+  const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
+  for (Direction d : kOrthogonal) {
+    for (int to : Sites(Grid::Shift(own, d) & empty)) list.push(Decision::Step(to - kOffset[d], to));
+  }
+}
+
+Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
+  const Bitboard landed = SquareBit(to);
+  Bitboard captured = 0;
+  for (Direction d : kOrthogonal) {
+    const Bitboard next = Grid::Shift(landed, d) & opponent;
+    if (Grid::Shift(next, d) & own) captured |= next;
+  }
+  for (int corner : Sites(kCornersNextTo[to] & opponent)) {
+    if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
+  }
+  return captured;
+}
+
+bool Damdaman::play(Position& position, Decision decision) const {
+  if (decision.is_pass()) return false;
+  const int me = Index(position.state.to_move);
+  Bitboard& own = position.pieces[me];
+  Bitboard& opponent = position.pieces[1 - me];
+  own ^= SquareBit(decision.from) | SquareBit(decision.to);
+  opponent &= ~Captures(decision.to, own, opponent);
+  return false;
+}
+
+Outcome Damdaman::own_end(const Position& position, Player mover, bool) const {
+  return position.pieces[Index(Opponent(mover))] == 0 ? WinFor(mover) : Outcome::kOngoing;
+}
+
+uint64_t Damdaman::hash(const Position& position) const {
+  return HashPieces(position.pieces, 0, position.state);
+}
+
+std::string Damdaman::format_board(const Position& position) const {
+  return FormatBoardField({position.pieces, 0}, Layout());
+}
+
+absl::StatusOr<Damdaman::Position> Damdaman::parse_board(absl::string_view text) const {
+  absl::StatusOr<BoardContents> contents = ParseBoardField(text, Layout(), false);
+  if (!contents.ok()) return contents.status();
+  Position position;
+  position.pieces = contents->pieces;
+  return position;
+}
+
+absl::Status Damdaman::parse_field(absl::string_view field, Position&) const {
+  return absl::InvalidArgumentError(
+      absl::StrCat("position field '", field, "': damdaman has no such field"));
+}
+
+absl::Status Damdaman::validate(const Position& position) const {
+  for (Player p : {Player::kP1, Player::kP2}) {
+    if (PopCount(position.pieces[Index(p)]) > kPiecesPerSide) {
+      return absl::InvalidArgumentError(absl::StrCat("board: ", PopCount(position.pieces[Index(p)]),
+                                                     " pieces '", std::string(1, PieceChar(p)),
+                                                     "', at most ", kPiecesPerSide));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string Damdaman::draw(const Position& position) const {
+  return DrawCellGrid({position.pieces, 0}, Grid::kRows, Grid::kColumns);
+}
+
+}  // namespace lud64

@@ -1,0 +1,54 @@
+// Damdaman (Ludii 2): steps on a 7x7 board with custodial and corner captures.
+// Rules: shared/spec/damdaman.md.
+#ifndef LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
+#define LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
+
+#include <array>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/statusor.h"
+#include "engine/bitboard.h"
+#include "engine/cell_grid.h"
+#include "engine/decision.h"
+#include "engine/player.h"
+#include "engine/site_names.h"
+
+namespace lud64 {
+
+class Damdaman {
+ public:
+  using Grid = CellGrid<7, 7>;
+  static constexpr int kPiecesPerSide = 24;
+
+  struct Position {
+    std::array<Bitboard, 2> pieces{};  // P1's, P2's
+    TurnState state;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  std::string name() const { return "damdaman"; }
+  const SiteNames& site_names() const;
+  Position start() const;
+
+  void generate(const Position& position, DecisionList& list) const;
+  bool mid_turn(const Position&) const { return false; }
+  bool play(Position& position, Decision decision) const;
+  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  uint64_t hash(const Position& position) const;
+
+  // The opponent pieces that a step of `mover` to `to` captures; `own` already
+  // includes the piece on `to`.
+  static Bitboard Captures(int to, Bitboard own, Bitboard opponent);
+
+  std::string format_board(const Position& position) const;
+  std::string format_fields(const Position&) const { return ""; }
+  absl::StatusOr<Position> parse_board(absl::string_view text) const;
+  absl::Status parse_field(absl::string_view field, Position& position) const;
+  absl::Status validate(const Position& position) const;
+  std::string draw(const Position& position) const;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_

@@ -1,0 +1,99 @@
+// The compile-time interface every game implements, and the rules shared by
+// all games (conventions.md): forced passes, the end checks in their order,
+// the all-pass draw and the turn limit. Search code is written against
+// LegalDecisions / Apply below and instantiated per game.
+#ifndef LUD64_ENGINE_GAME_H_
+#define LUD64_ENGINE_GAME_H_
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/status.h"
+#include "engine/decision.h"
+#include "engine/player.h"
+#include "engine/site_names.h"
+
+namespace lud64 {
+
+// A game G is a value holding its variant options; G::Position is a plain
+// value type with a public `TurnState state` that only the shared rules write.
+template <class G>
+concept Game = requires(const G& game, const typename G::Position& position,
+                        typename G::Position& mutable_position, Decision decision,
+                        DecisionList& list, Player player, absl::string_view text) {
+  { position.state } -> std::convertible_to<TurnState>;
+  { game.name() } -> std::convertible_to<std::string>;
+  { game.site_names() } -> std::convertible_to<const SiteNames&>;
+  { game.start() } -> std::same_as<typename G::Position>;
+  // Appends the player to move's decisions, forced pass excluded.
+  game.generate(position, list);
+  // Whether the player to move is in the middle of a turn (Davxar's removal).
+  { game.mid_turn(position) } -> std::same_as<bool>;
+  // Plays a decision on the board (pass included); true when the same player
+  // decides again in the same turn.
+  { game.play(mutable_position, decision) } -> std::same_as<bool>;
+  // The game's own end rule, after `player` made a decision;
+  // `consecutive_passes`: that decision and the opponent's previous turn were
+  // both forced passes.
+  { game.own_end(position, player, true) } -> std::same_as<Outcome>;
+  { game.hash(position) } -> std::same_as<uint64_t>;
+  // Text: the board field and the game's own optional fields (see
+  // position_text.h for the shared ones).
+  { game.format_board(position) } -> std::convertible_to<std::string>;
+  { game.format_fields(position) } -> std::convertible_to<std::string>;
+  { game.parse_board(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
+  { game.parse_field(text, mutable_position) } -> std::same_as<absl::Status>;
+  { game.validate(position) } -> std::same_as<absl::Status>;
+  // The board as a picture with coordinates, for people.
+  { game.draw(position) } -> std::convertible_to<std::string>;
+};
+
+// The legal decisions of a position: the game's own, or a forced pass when it
+// has none; nothing once the game is over.
+template <Game G>
+void LegalDecisions(const G& game, const typename G::Position& position, DecisionList& list) {
+  list.clear();
+  if (position.state.over()) return;
+  game.generate(position, list);
+  if (list.empty()) list.push(Decision::Pass());
+}
+
+// Plays a legal decision and applies the end checks of conventions.md.
+template <Game G>
+void Apply(const G& game, typename G::Position& position, Decision decision) {
+  TurnState& state = position.state;
+  const Player mover = state.to_move;
+  const bool whole_turn_pass = decision.is_pass() && !game.mid_turn(position);
+  const bool opponent_passed = state.passed;
+  if (!game.play(position, decision)) {
+    state.to_move = Opponent(mover);
+    ++state.turn;
+    state.passed = whole_turn_pass;
+  }
+  const bool consecutive_passes = whole_turn_pass && opponent_passed;
+  if (const Outcome own = game.own_end(position, mover, consecutive_passes);
+      own != Outcome::kOngoing) {
+    state.outcome = own;
+    state.end = EndReason::kOwnRule;
+  } else if (consecutive_passes) {
+    state.outcome = Outcome::kDraw;
+    state.end = EndReason::kAllPass;
+  } else if (state.turn >= kTurnLimit) {
+    state.outcome = Outcome::kDraw;
+    state.end = EndReason::kTurnLimit;
+  }
+}
+
+// Whether `decision` is legal in `position`.
+template <Game G>
+bool IsLegal(const G& game, const typename G::Position& position, Decision decision) {
+  DecisionList list;
+  LegalDecisions(game, position, list);
+  return list.contains(decision);
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_ENGINE_GAME_H_

@@ -1,0 +1,26 @@
+// A game named with its options: `<game>` or `<game>:<option>=<value>,...`
+// (conventions.md, "Variants").
+#ifndef LUD64_ENGINE_GAME_SPEC_H_
+#define LUD64_ENGINE_GAME_SPEC_H_
+
+#include <string>
+#include "absl/strings/string_view.h"
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace lud64 {
+
+struct GameSpec {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> options;  // in the order given
+};
+
+// Splits a game name into the game and its options; rejects empty or repeated
+// options and options without '='. Which options exist is the game's business.
+absl::StatusOr<GameSpec> ParseGameSpec(absl::string_view text);
+
+}  // namespace lud64
+
+#endif  // LUD64_ENGINE_GAME_SPEC_H_

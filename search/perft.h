@@ -1,0 +1,64 @@
+// Perft: the number of nodes at exactly depth d of the tree of legal decisions
+// (conventions.md); a finished game has no children.
+#ifndef LUD64_SEARCH_PERFT_H_
+#define LUD64_SEARCH_PERFT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/interrupt.h"
+
+namespace lud64 {
+
+template <Game G>
+uint64_t Perft(const G& game, const typename G::Position& position, int depth) {
+  if (depth == 0) return 1;
+  DecisionList list;
+  LegalDecisions(game, position, list);
+  if (depth == 1) return list.size();
+  // Deep subtrees poll the stop request; the caller sees it and reports.
+  if (depth >= 5 && StopRequested()) return 0;
+  uint64_t nodes = 0;
+  for (Decision decision : list) {
+    typename G::Position child = position;
+    Apply(game, child, decision);
+    nodes += Perft(game, child, depth - 1);
+  }
+  return nodes;
+}
+
+// Perft below each first decision, in generation order. Stops early (with
+// `complete` false) when a stop is requested; `on_root_done` is called after
+// each first decision, for progress reports.
+struct PerftDivide {
+  std::vector<std::pair<Decision, uint64_t>> children;
+  uint64_t total = 0;
+  bool complete = true;
+};
+
+template <Game G, class Callback>
+PerftDivide PerftByDecision(const G& game, const typename G::Position& position, int depth,
+                            Callback on_root_done) {
+  PerftDivide result;
+  DecisionList list;
+  LegalDecisions(game, position, list);
+  for (int i = 0; i < list.size(); ++i) {
+    if (StopRequested()) {
+      result.complete = false;
+      break;
+    }
+    typename G::Position child = position;
+    Apply(game, child, list[i]);
+    const uint64_t nodes = Perft(game, child, depth - 1);
+    result.children.emplace_back(list[i], nodes);
+    result.total += nodes;
+    on_root_done(i + 1, list.size());
+  }
+  if (StopRequested()) result.complete = false;
+  return result;
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_SEARCH_PERFT_H_

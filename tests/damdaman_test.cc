@@ -1,0 +1,173 @@
+// Damdaman (Ludii 2) against the spec page and Ludii's reference data.
+#include "boards/damdaman/damdaman.h"
+
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+#include "search/perft.h"
+#include "tests/reference_checks.h"
+
+namespace lud64 {
+namespace {
+
+using testing::CellBoardInLudiiOrder;
+
+const Damdaman kGame;
+
+Damdaman::Position Parse(absl::string_view text) {
+  absl::StatusOr<Damdaman::Position> position = ParsePosition(kGame, text);
+  EXPECT_TRUE(position.ok()) << text << ": " << position.status();
+  return position.value_or(Damdaman::Position{});
+}
+
+Decision Step(absl::string_view text) { return ParseDecision(text, kGame.site_names()).value(); }
+
+// Plays one decision (which must be legal) and returns the resulting board.
+std::string After(absl::string_view position_text, absl::string_view decision) {
+  Damdaman::Position position = Parse(position_text);
+  EXPECT_TRUE(IsLegal(kGame, position, Step(decision))) << decision << " in " << position_text;
+  Apply(kGame, position, Step(decision));
+  return kGame.format_board(position);
+}
+
+TEST(DamdamanReference, StartPerftMatchesLudii) { testing::ExpectStartPerft(kGame, "damdaman"); }
+
+TEST(DamdamanReference, MidgamePerftMatchesLudii) {
+  testing::ExpectMidgamePerft(kGame, "damdaman");
+}
+
+TEST(DamdamanReference, TracesReplay) {
+  testing::ExpectTracesReplay(kGame, "damdaman2.txt", [](const Damdaman::Position& p) {
+    return CellBoardInLudiiOrder(p.pieces, Damdaman::Grid::kSites);
+  });
+}
+
+TEST(Damdaman, StartPosition) {
+  EXPECT_EQ(FormatPosition(kGame, kGame.start()),
+            "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x");
+  EXPECT_EQ(PopCount(kGame.start().pieces[0]), 24);
+  EXPECT_EQ(PopCount(kGame.start().pieces[1]), 24);
+}
+
+TEST(Damdaman, AfterD3D4SecondPlayerMustPass) {
+  Damdaman::Position position = kGame.start();
+  Apply(kGame, position, Step("D3-D4"));
+  DecisionList list;
+  LegalDecisions(kGame, position, list);
+  ASSERT_EQ(list.size(), 1);
+  EXPECT_TRUE(list[0].is_pass());
+}
+
+TEST(Damdaman, AfterC4D4OnlyC5C4WhichCapturesD4) {
+  Damdaman::Position position = kGame.start();
+  Apply(kGame, position, Step("C4-D4"));
+  DecisionList list;
+  LegalDecisions(kGame, position, list);
+  ASSERT_EQ(list.size(), 1);
+  EXPECT_EQ(list[0], Step("C5-C4"));
+  Apply(kGame, position, list[0]);
+  EXPECT_FALSE(Contains(position.pieces[0] | position.pieces[1], 24));  // D4 emptied
+  EXPECT_EQ(PopCount(position.pieces[0]), 23);
+}
+
+// Custodial capture in each direction, with the captured piece between the
+// arrival cell and one of the mover's pieces.
+TEST(DamdamanCapture, CustodialEachDirection) {
+  // x moves C3-D3... here D2-D3 would not exist; use a lone mover arriving at D4.
+  // North: x arrives D3 (from C3), o on D4, x on D5.
+  EXPECT_EQ(After("......./......./...x.../...o.../..x..../......./....... x", "C3-D3"),
+            "......./......./...x.../......./...x.../......./.......");
+  // South: x arrives D5 (from C5), o on D4, x on D3.
+  EXPECT_EQ(After("......./......./..x..../...o.../...x.../......./....... x", "C5-D5"),
+            "......./......./...x.../......./...x.../......./.......");
+  // East: x arrives C4 (from C3), o on D4, x on E4.
+  EXPECT_EQ(After("......./......./......./...ox../..x..../......./....... x", "C3-C4"),
+            "......./......./......./..x.x../......./......./.......");
+  // West: x arrives E4 (from E5), o on D4, x on C4.
+  EXPECT_EQ(After("......./......./....x../..xo.../......./......./....... x", "E5-E4"),
+            "......./......./......./..x.x../......./......./.......");
+}
+
+TEST(DamdamanCapture, SeveralDirectionsAtOnce) {
+  // x arrives D4 from D5... D5 must be x; o on C4, E4, D3; x on B4, F4, D2.
+  EXPECT_EQ(After("......./......./...x.../.xo.ox./...o.../...x.../....... x", "D5-D4"),
+            "......./......./......./.x.x.x./......./...x.../.......");
+}
+
+TEST(DamdamanCapture, NoCaptureAgainstEdgeOrOfTwoInARow) {
+  // o on A4 with x arriving B4: the edge is not x's piece.
+  EXPECT_EQ(After("......./......./......./o....../.x...../......./....... x", "B3-B4"),
+            "......./......./......./ox...../......./......./.......");
+  // Two o's in a row between x's are never captured.
+  EXPECT_EQ(After("......./......./......./..oox../.x...../......./....... x", "B3-B4"),
+            "......./......./......./.xoox../......./......./.......");
+}
+
+TEST(DamdamanCapture, CornerNeedsBothNeighbours) {
+  // o in corner A1; x on B1 already, x arrives A2 from A3: captured.
+  EXPECT_EQ(After("......./......./......./......./x....../......./ox..... x", "A3-A2"),
+            "......./......./......./......./......./x....../.x.....");
+  // Only one neighbour held: no capture.
+  EXPECT_EQ(After("......./......./......./......./x....../......./o...... x", "A3-A2"),
+            "......./......./......./......./......./x....../o......");
+  // Each of the other corners: G1, A7, G7.
+  EXPECT_EQ(After("......./......./......./......./......x/......./.....xo x", "G3-G2"),
+            "......./......./......./......./......./......x/.....x.");
+  EXPECT_EQ(After("ox...../......./x....../......./......./......./....... x", "A5-A6"),
+            ".x...../x....../......./......./......./......./.......");
+  EXPECT_EQ(After(".....xo/......./......x/......./......./......./....... x", "G5-G6"),
+            ".....x./......x/......./......./......./......./.......");
+}
+
+TEST(DamdamanCapture, CornerAndCustodialTogether) {
+  // x arrives B1 from C1... needs C1 x; o on A1 (corner, A2 x), and o on B2 with x on B3.
+  EXPECT_EQ(After("......./......./......./......./.x...../xo...../o.x.... x", "C1-B1"),
+            "......./......./......./......./.x...../x....../.x.....");
+}
+
+TEST(DamdamanEnd, CapturingTheLastPieceWins) {
+  Damdaman::Position position = Parse("......./......./......./...ox../..x..../......./....... x");
+  Apply(kGame, position, Step("C3-C4"));
+  EXPECT_EQ(position.state.outcome, Outcome::kP1Wins);
+  EXPECT_EQ(position.state.end, EndReason::kOwnRule);
+  DecisionList list;
+  LegalDecisions(kGame, position, list);
+  EXPECT_TRUE(list.empty());
+}
+
+TEST(DamdamanEnd, ForcedPassThenMoveIsNoDraw) {
+  // After D3-D4, P2's forced pass is recorded for the all-pass rule; P1 can
+  // move, so the game goes on.
+  Damdaman::Position position = kGame.start();
+  Apply(kGame, position, Step("D3-D4"));
+  Apply(kGame, position, Decision::Pass());
+  EXPECT_TRUE(position.state.passed);
+  EXPECT_FALSE(position.state.over());
+  Apply(kGame, position, Step("D4-D3"));
+  EXPECT_FALSE(position.state.passed);
+  EXPECT_FALSE(position.state.over());
+}
+
+TEST(DamdamanEnd, TurnLimitDraws) {
+  Damdaman::Position position = kGame.start();
+  position.state.turn = kTurnLimit - 1;
+  Apply(kGame, position, Step("C4-D4"));
+  EXPECT_EQ(position.state.outcome, Outcome::kDraw);
+  EXPECT_EQ(position.state.end, EndReason::kTurnLimit);
+}
+
+TEST(DamdamanNotation, RejectsImpossibleCounts) {
+  EXPECT_FALSE(ParsePosition(kGame, "xxxxxxx/xxxxxxx/xxxxxxx/xxxxooo/ooooooo/ooooooo/ooooooo x").ok());
+  EXPECT_FALSE(ParsePosition(kGame, "......./......./......./......./......./......./....... x hand=1,2").ok());
+  EXPECT_FALSE(ParsePosition(kGame, "......-/......./......./......./......./......./....... x").ok());
+}
+
+TEST(DamdamanNotation, DerivesFinishedGames) {
+  // P2 to move with no piece: P1 has won.
+  EXPECT_EQ(Parse("......./......./......./...x.../......./......./....... o").state.outcome,
+            Outcome::kP1Wins);
+  EXPECT_EQ(Parse("ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2500").state.end,
+            EndReason::kTurnLimit);
+}
+
+}  // namespace
+}  // namespace lud64

@@ -1,0 +1,38 @@
+// GameAdapter<G>: AnyGame for one game type, each command instantiated for G.
+#ifndef LUD64_TOOLS_LUD64_GAME_ADAPTER_H_
+#define LUD64_TOOLS_LUD64_GAME_ADAPTER_H_
+
+#include <utility>
+
+#include "tools/lud64/any_game.h"
+#include "tools/lud64/perft_command.h"
+#include "tools/lud64/replay_command.h"
+#include "tools/lud64/show_command.h"
+
+namespace lud64 {
+
+template <class G>
+class GameAdapter final : public AnyGame {
+ public:
+  explicit GameAdapter(G game) : game_(std::move(game)) {}
+
+  std::string name() const override { return game_.name(); }
+  absl::Status Show(absl::string_view position, std::ostream& out) const override {
+    return RunShow(game_, position, out);
+  }
+  absl::Status Perft(const PerftRequest& request, std::ostream& out,
+                     std::ostream& progress) const override {
+    return RunPerft(game_, request, out, progress);
+  }
+  absl::Status Replay(const ReplayRequest& request, std::istream& in,
+                      std::ostream& out) const override {
+    return RunReplay(game_, request, in, out);
+  }
+
+ private:
+  G game_;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_GAME_ADAPTER_H_

@@ -1,0 +1,34 @@
+#include "tools/lud64/game_registry.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "boards/damdaman/damdaman.h"
+#include "engine/game_spec.h"
+#include "tools/lud64/game_adapter.h"
+
+namespace lud64 {
+
+const std::vector<GameInfo>& KnownGames() {
+  static const auto* games = new std::vector<GameInfo>{
+      {"damdaman", "Damdaman (Ludii 2): steps on 7x7 with custodial and corner captures", ""},
+  };
+  return *games;
+}
+
+absl::StatusOr<std::unique_ptr<AnyGame>> MakeGame(absl::string_view name) {
+  absl::StatusOr<GameSpec> spec = ParseGameSpec(name);
+  if (!spec.ok()) return spec.status();
+  if (spec->name == "damdaman") {
+    if (!spec->options.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("game '", name, "': damdaman has no options"));
+    }
+    return std::make_unique<GameAdapter<Damdaman>>(Damdaman());
+  }
+  std::vector<std::string> known;
+  for (const GameInfo& info : KnownGames()) known.push_back(info.name);
+  return absl::InvalidArgumentError(absl::StrCat("unknown game '", spec->name,
+                                                 "'; known games: ", absl::StrJoin(known, ", ")));
+}
+
+}  // namespace lud64
