@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "engine/decision.h"
 #include "engine/player.h"
 #include "engine/site_names.h"

@@ -1,0 +1,15 @@
+// Damdaman kernels: generation and apply on traced middle-game positions, and
+// perft(10) from the start (84409 leaf nodes).
+#include "bench/game_benchmarks.h"
+#include "boards/damdaman/damdaman.h"
+
+namespace lud64 {
+namespace {
+
+const Damdaman kGame;
+BENCHMARK_CAPTURE(BM_Generate, damdaman, kGame, "damdaman");
+BENCHMARK_CAPTURE(BM_Apply, damdaman, kGame, "damdaman");
+BENCHMARK_CAPTURE(BM_Perft, damdaman_depth10, kGame, 10)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace lud64
