@@ -1,0 +1,113 @@
+#include "boards/guettal/guettal.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/board_text.h"
+#include "engine/zobrist.h"
+
+namespace lud64 {
+namespace {
+
+using Grid = Guettal::Grid;
+
+const BoardLayout& Layout() {
+  static const BoardLayout* layout = new BoardLayout(CellGridLayout(Grid::kRows, Grid::kColumns));
+  return *layout;
+}
+
+// The cells a piece may be added to, the same for both players.
+Bitboard OpenCells(const Guettal::Position& position) {
+  return Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
+}
+
+// The cells of `row` from column `first` to column `last`.
+constexpr Bitboard RowSpan(int row, int first, int last) {
+  Bitboard cells = 0;
+  for (int column = first; column <= last; ++column)
+    cells |= SquareBit(row * Grid::kColumns + column);
+  return cells;
+}
+
+}  // namespace
+
+const SiteNames& Guettal::site_names() const {
+  static const SiteNames* names =
+      new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));
+  return *names;
+}
+
+Guettal::Position Guettal::start() const {
+  Position position;
+  position.pieces[0] = RowSpan(0, 0, Grid::kColumns - 1) | RowSpan(1, 6, 8);  // A1..I1, G2..I2
+  position.pieces[1] = RowSpan(2, 0, 2) | RowSpan(3, 0, Grid::kColumns - 1);  // A3..C3, A4..I4
+  return position;
+}
+
+void Guettal::decision_sets(const Position& position, DecisionSets& sets) const {
+  sets.clear();
+  sets.push({OpenCells(position), DecisionKind::kPlace, 0, 0});
+}
+
+void Guettal::generate(const Position& position, DecisionList& list) const {
+  for (int site : Sites(OpenCells(position))) list.push(Decision::Place(site));
+}
+
+bool Guettal::play(Position& position, Decision decision) const {
+  // A forced pass leaves the board, blocked cells included, as it is.
+  if (decision.is_pass()) return false;
+  const int me = Index(position.state.to_move);
+  position.pieces[me] |= SquareBit(decision.to);
+  // The previous blocks are reset; the enclosed regions lose their opponent
+  // pieces and become the new blocks.
+  const Bitboard enclosed = Enclosed(decision.to, position.pieces[me]);
+  position.pieces[1 - me] &= ~enclosed;
+  position.blocked = enclosed;
+  return false;
+}
+
+Outcome Guettal::own_end(const Position& position, Player, bool consecutive_passes) const {
+  if (!consecutive_passes) return Outcome::kOngoing;
+  const int p1 = PopCount(position.pieces[0]);
+  const int p2 = PopCount(position.pieces[1]);
+  return p1 > p2 ? Outcome::kP1Wins : p2 > p1 ? Outcome::kP2Wins : Outcome::kDraw;
+}
+
+uint64_t Guettal::hash(const Position& position) const {
+  return HashPieces(position.pieces, position.blocked, position.state);
+}
+
+std::string Guettal::format_board(const Position& position) const {
+  return FormatBoardField({position.pieces, position.blocked}, Layout());
+}
+
+absl::StatusOr<Guettal::Position> Guettal::parse_board(absl::string_view text) const {
+  absl::StatusOr<BoardContents> contents = ParseBoardField(text, Layout(), true);
+  if (!contents.ok()) return contents.status();
+  Position position;
+  position.pieces = contents->pieces;
+  position.blocked = contents->blocked;
+  return position;
+}
+
+absl::Status Guettal::parse_field(absl::string_view field, Position&) const {
+  return absl::InvalidArgumentError(
+      absl::StrCat("position field '", field,
+                   "': guettal has no game-specific fields (the board's '-' cells "
+                   "carry the blocked states)"));
+}
+
+absl::Status Guettal::validate(const Position& position) const {
+  // A forced pass changes nothing, so after the opponent's pass the player to
+  // move has no open cell either.
+  if (position.state.passed && OpenCells(position) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position field 'passed': the opponent cannot have passed while a piece can be added (at ",
+        site_names()[LowestSite(OpenCells(position))], ")"));
+  }
+  return absl::OkStatus();
+}
+
+std::string Guettal::draw(const Position& position) const {
+  return DrawCellGrid({position.pieces, position.blocked}, Grid::kRows, Grid::kColumns);
+}
+
+}  // namespace lud64

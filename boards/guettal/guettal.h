@@ -1,0 +1,61 @@
+// Guettal (Ludii 15): players add pieces on a 4x9 board; a region closed off
+// by the added piece and its neighbours is captured and blocked until the next
+// addition. Rules: shared/spec/guettal.md; the enclosure itself: enclosure.h.
+#ifndef LUD64_BOARDS_GUETTAL_GUETTAL_H_
+#define LUD64_BOARDS_GUETTAL_GUETTAL_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "boards/guettal/enclosure.h"
+#include "engine/bitboard.h"
+#include "engine/decision.h"
+#include "engine/decision_sets.h"
+#include "engine/player.h"
+#include "engine/score.h"
+#include "engine/site_names.h"
+
+namespace lud64 {
+
+class Guettal {
+ public:
+  using Grid = GuettalGrid;
+
+  struct Position {
+    std::array<Bitboard, 2> pieces{};  // P1's, P2's
+    Bitboard blocked = 0;              // empty cells with a non-zero state
+    TurnState state;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  std::string name() const { return "guettal"; }
+  const SiteNames& site_names() const;
+  Position start() const;
+
+  void generate(const Position& position, DecisionList& list) const;
+  // The same decisions as one set of target cells (for random playouts).
+  void decision_sets(const Position& position, DecisionSets& sets) const;
+  bool mid_turn(const Position&) const { return false; }
+  bool play(Position& position, Decision decision) const;
+  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  uint64_t hash(const Position& position) const;
+
+  // Search: a static evaluation for the player to move (guettal_eval.cc),
+  // and whether an addition captures.
+  Score evaluate(const Position& position) const;
+  bool is_tactical(const Position& position, Decision decision) const;
+
+  std::string format_board(const Position& position) const;
+  std::string format_fields(const Position&) const { return ""; }
+  absl::StatusOr<Position> parse_board(absl::string_view text) const;
+  absl::Status parse_field(absl::string_view field, Position& position) const;
+  absl::Status validate(const Position& position) const;
+  std::string draw(const Position& position) const;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_BOARDS_GUETTAL_GUETTAL_H_
