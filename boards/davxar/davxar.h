@@ -1,0 +1,77 @@
+// Davxar Zirge (Type 2): a mill game on 32 points; placement, then movement
+// along the lines, a removal after each mill. Rules: shared/spec/davxar.md.
+// Options: `pieces` (3..16, default 12) and `lines` (historical | ludii).
+#ifndef LUD64_BOARDS_DAVXAR_DAVXAR_H_
+#define LUD64_BOARDS_DAVXAR_DAVXAR_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "boards/davxar/davxar_lines.h"
+#include "engine/bitboard.h"
+#include "engine/decision.h"
+#include "engine/game_spec.h"
+#include "engine/player.h"
+#include "engine/site_names.h"
+
+namespace lud64 {
+
+class Davxar {
+ public:
+  using MillTest = davxar::MillTest;
+  static constexpr int kMinPieces = 3;
+  static constexpr int kMaxPieces = 16;
+  static constexpr int kDefaultPieces = 12;
+
+  struct Position {
+    std::array<Bitboard, 2> pieces{};  // P1's, P2's; bit i = Ludii index i
+    std::array<uint8_t, 2> hand{};     // pieces not yet placed
+    bool remove = false;               // the player to move formed a mill and removes
+    TurnState state;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  // The default game: historical lines, 12 pieces each.
+  Davxar() : Davxar(MillTest::kHistorical, kDefaultPieces) {}
+  // `pieces` must be in [kMinPieces, kMaxPieces]; FromSpec checks it.
+  Davxar(MillTest lines, int pieces);
+  // From `davxar[:lines=historical|ludii][,pieces=3..16]`.
+  static absl::StatusOr<Davxar> FromSpec(const GameSpec& spec);
+
+  // Canonical: only non-default options, `lines` first.
+  std::string name() const;
+  int pieces() const { return pieces_; }
+  MillTest lines() const { return lines_; }
+  const SiteNames& site_names() const;
+  Position start() const;
+
+  void generate(const Position& position, DecisionList& list) const;
+  bool mid_turn(const Position& position) const { return position.remove; }
+  bool play(Position& position, Decision decision) const;
+  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  uint64_t hash(const Position& position) const;
+
+  // Whether the piece of `own` on `point` is in a mill under this game's test.
+  bool InMill(int point, Bitboard own) const { return davxar::InMill(*mills_, point, own); }
+  // The pieces of `own` that are in a mill.
+  Bitboard PiecesInMills(Bitboard own) const;
+
+  std::string format_board(const Position& position) const;
+  std::string format_fields(const Position& position) const;
+  absl::StatusOr<Position> parse_board(absl::string_view text) const;
+  absl::Status parse_field(absl::string_view field, Position& position) const;
+  absl::Status validate(const Position& position) const;
+  std::string draw(const Position& position) const;
+
+ private:
+  MillTest lines_;
+  int pieces_;
+  const davxar::MillTable* mills_;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_BOARDS_DAVXAR_DAVXAR_H_
