@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 namespace lud64 {
 
@@ -14,12 +15,14 @@ enum class DecisionKind : uint8_t {
   kRemove,  // remove the opponent's piece on `to` (Davxar, after a mill)
 };
 
+// No member initializers: lists of decisions are created at every search
+// node, and must not pay for clearing their storage. Decision{} is a pass.
 struct Decision {
-  DecisionKind kind = DecisionKind::kPass;
-  uint8_t from = 0;
-  uint8_t to = 0;
+  DecisionKind kind;
+  uint8_t from;
+  uint8_t to;
 
-  static constexpr Decision Pass() { return {}; }
+  static constexpr Decision Pass() { return {DecisionKind::kPass, 0, 0}; }
   static constexpr Decision Place(int to) {
     return {DecisionKind::kPlace, 0, static_cast<uint8_t>(to)};
   }
@@ -48,6 +51,7 @@ class DecisionList {
   const Decision& operator[](int i) const { return items_[i]; }
   const Decision* begin() const { return items_.data(); }
   const Decision* end() const { return items_.data() + size_; }
+  void swap(int i, int j) { std::swap(items_[i], items_[j]); }
   bool contains(Decision d) const {
     for (const Decision& e : *this)
       if (e == d) return true;

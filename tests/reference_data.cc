@@ -30,17 +30,25 @@ std::string Field(const std::string& line, const std::string& key) {
   return padded.substr(begin, padded.find(' ', begin) - begin);
 }
 
-// perft.md's column headers, as game names.
+// The game names of perft.md's columns and playouts.md's rows: the name, then
+// a remark in brackets ("davxar (historical, 12)").
 std::string ColumnGame(absl::string_view header) {
   header = absl::StripAsciiWhitespace(header);
-  if (header == "davxar (historical, 12)") return "davxar";
-  if (header == "davxar:lines=ludii (12)") return "davxar:lines=ludii";
-  return std::string(header);
+  return std::string(absl::StripAsciiWhitespace(header.substr(0, header.find(" ("))));
+}
+
+double Percent(absl::string_view cell) {
+  double value = 0;
+  EXPECT_TRUE(absl::SimpleAtod(absl::StripSuffix(absl::StripAsciiWhitespace(cell), "%"), &value))
+      << "playouts.md cell '" << cell << "'";
+  return value / 100;
 }
 
 }  // namespace
 
-std::string DataPath(const std::string& name) { return std::string(LUD64_TEST_DATA_DIR "/") + name; }
+std::string DataPath(const std::string& name) {
+  return std::string(LUD64_TEST_DATA_DIR "/") + name;
+}
 
 std::vector<Trace> ReadTraces(const std::string& file) {
   std::vector<Trace> traces;
@@ -92,8 +100,8 @@ std::vector<MidgamePerft> ReadMidgamePerft(const std::string& game) {
     }
     const size_t prefix = lines[i].find(" prefix=");
     if (prefix != std::string::npos) {
-      entry.prefix = absl::StrSplit(absl::string_view(lines[i]).substr(prefix + 8), ' ',
-                                    absl::SkipEmpty());
+      entry.prefix =
+          absl::StrSplit(absl::string_view(lines[i]).substr(prefix + 8), ' ', absl::SkipEmpty());
     }
     result.push_back(std::move(entry));
   }
@@ -115,11 +123,30 @@ std::vector<uint64_t> ReadStartPerft(const std::string& game) {
     }
     if (static_cast<size_t>(column) >= cells.size()) continue;
     uint64_t value = 0;
-    if (absl::SimpleAtoi(absl::StripAsciiWhitespace(cells[column]), &value)) counts.push_back(value);
+    if (absl::SimpleAtoi(absl::StripAsciiWhitespace(cells[column]), &value))
+      counts.push_back(value);
   }
   EXPECT_GE(column, 0) << "no perft.md column for " << game;
   EXPECT_FALSE(counts.empty()) << "no perft.md counts for " << game;
   return counts;
+}
+
+LudiiPlayouts ReadLudiiPlayouts(const std::string& game) {
+  LudiiPlayouts row;
+  for (const std::string& line : ReadLines("playouts.md")) {
+    const std::vector<std::string> cells = absl::StrSplit(line, '|');
+    // | game | playouts | P1 wins | P2 wins | draws | mean decisions | playouts/s | decisions/s |
+    if (cells.size() < 9 || ColumnGame(cells[1]) != game) continue;
+    EXPECT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(cells[2]), &row.playouts));
+    row.p1_wins = Percent(cells[3]);
+    row.p2_wins = Percent(cells[4]);
+    row.draws = Percent(cells[5]);
+    EXPECT_TRUE(absl::SimpleAtod(absl::StripAsciiWhitespace(cells[6]), &row.mean_plies));
+    EXPECT_TRUE(absl::SimpleAtod(absl::StripAsciiWhitespace(cells[7]), &row.playouts_per_second));
+    return row;
+  }
+  ADD_FAILURE() << "no playouts.md row for " << game;
+  return row;
 }
 
 }  // namespace lud64::testing

@@ -48,6 +48,15 @@ std::vector<MidgamePerft> ReadMidgamePerft(const std::string& game);
 // lud64 takes it); element d-1 is perft(d).
 std::vector<uint64_t> ReadStartPerft(const std::string& game);
 
+// One row of playouts.md: Ludii's random playouts from the start of `game`.
+struct LudiiPlayouts {
+  uint64_t playouts = 0;
+  double p1_wins = 0, p2_wins = 0, draws = 0;  // fractions
+  double mean_plies = 0;
+  double playouts_per_second = 0;
+};
+LudiiPlayouts ReadLudiiPlayouts(const std::string& game);
+
 }  // namespace lud64::testing
 
 #endif  // LUD64_TESTS_REFERENCE_DATA_H_

@@ -1,0 +1,55 @@
+// Uniform random playouts: both players choose uniformly among the legal
+// decisions (forced passes and same-turn decisions included) until the game
+// ends, as Ludii's random playouts do.
+#ifndef LUD64_SEARCH_PLAYOUT_H_
+#define LUD64_SEARCH_PLAYOUT_H_
+
+#include "engine/decision_sets.h"
+#include "engine/game.h"
+#include "engine/random.h"
+
+namespace lud64 {
+
+// A game may offer its decisions as sets of targets (engine/decision_sets.h):
+// a cheaper exact uniform choice than building the list (forced pass excluded).
+template <class G>
+concept HasDecisionSets = Game<G> &&
+    requires(const G& game, const typename G::Position& p, DecisionSets& sets) {
+  game.decision_sets(p, sets);
+};
+
+// A uniformly chosen legal decision of an unfinished position.
+template <Game G>
+Decision RandomDecision(const G& game, const typename G::Position& position, Random& random) {
+  if constexpr (HasDecisionSets<G>) {
+    DecisionSets sets;
+    game.decision_sets(position, sets);
+    const int count = sets.count();
+    return count == 0 ? Decision::Pass() : sets.Nth(static_cast<int>(random.Below(count)));
+  } else {
+    DecisionList list;
+    LegalDecisions(game, position, list);
+    return list[static_cast<int>(random.Below(list.size()))];
+  }
+}
+
+struct PlayoutResult {
+  Outcome outcome = Outcome::kOngoing;
+  EndReason end = EndReason::kNone;
+  int plies = 0;  // decisions played
+};
+
+// Plays `position` out at random to the end of the game.
+template <Game G>
+PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random& random) {
+  int plies = 0;
+  while (!position.state.over()) {
+    Apply(game, position, RandomDecision(game, position, random));
+    ++plies;
+  }
+  return {position.state.outcome, position.state.end, plies};
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_SEARCH_PLAYOUT_H_

@@ -1,0 +1,91 @@
+// Checks of random playouts written once for every game: the choice is
+// exactly uniform, totals are reproducible, and the distribution of results
+// and lengths equals Ludii's.
+#ifndef LUD64_TESTS_PLAYOUT_CHECKS_H_
+#define LUD64_TESTS_PLAYOUT_CHECKS_H_
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+#include "search/playout_runner.h"
+#include "tests/reference_data.h"
+
+namespace lud64::testing {
+
+// The chi-square value exceeded with probability about 1e-4 at `dof` degrees
+// of freedom (Wilson-Hilferty).
+inline double ChiSquareCritical(int dof) {
+  const double k = dof, z = 3.719;
+  return k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
+}
+
+// RandomDecision draws each legal decision of each position equally often.
+template <Game G>
+void ExpectUniformChoice(const G& game, const std::vector<typename G::Position>& positions) {
+  Random random(7);
+  int tested = 0;
+  for (const auto& position : positions) {
+    DecisionList list;
+    LegalDecisions(game, position, list);
+    if (list.size() < 2) continue;
+    ++tested;
+    const int per_decision = 2000;
+    std::vector<int> counts(list.size());
+    for (int i = 0; i < per_decision * list.size(); ++i) {
+      const Decision d = RandomDecision(game, position, random);
+      const auto* at = std::find(list.begin(), list.end(), d);
+      ASSERT_NE(at, list.end()) << "illegal random decision in " << FormatPosition(game, position);
+      ++counts[at - list.begin()];
+    }
+    double chi2 = 0;
+    for (int n : counts) chi2 += double(n - per_decision) * (n - per_decision) / per_decision;
+    EXPECT_LT(chi2, ChiSquareCritical(list.size() - 1))
+        << list.size() << " decisions in " << FormatPosition(game, position);
+  }
+  EXPECT_GT(tested, 0);
+}
+
+// Same seed and count: identical totals with one thread or two.
+template <Game G>
+void ExpectReproduciblePlayouts(const G& game, uint64_t count) {
+  auto quiet = [](uint64_t, double) {};
+  const PlayoutRun one = RunPlayouts(game, game.start(), {count, 0, 1, 99}, quiet);
+  const PlayoutRun two = RunPlayouts(game, game.start(), {count, 0, 2, 99}, quiet);
+  const PlayoutRun again = RunPlayouts(game, game.start(), {count, 0, 2, 99}, quiet);
+  const PlayoutRun other = RunPlayouts(game, game.start(), {count, 0, 2, 100}, quiet);
+  EXPECT_EQ(one.stats.playouts, count);
+  EXPECT_TRUE(one.stats == two.stats);
+  EXPECT_TRUE(two.stats == again.stats);
+  EXPECT_FALSE(one.stats == other.stats);
+}
+
+// `count` playouts from the start: win, loss and draw shares and the mean
+// length within 4 standard errors of Ludii's figures in playouts.md.
+template <Game G>
+void ExpectPlayoutsMatchLudii(const G& game, const std::string& name, uint64_t count) {
+  const LudiiPlayouts ludii = ReadLudiiPlayouts(name);
+  const PlayoutRun run =
+      RunPlayouts(game, game.start(), {count, 0, 2, 2024}, [](uint64_t, double) {});
+  const PlayoutStats& ours = run.stats;
+  const double n1 = static_cast<double>(ours.playouts), n2 = static_cast<double>(ludii.playouts);
+  const std::pair<Outcome, double> shares[] = {{Outcome::kP1Wins, ludii.p1_wins},
+                                               {Outcome::kP2Wins, ludii.p2_wins},
+                                               {Outcome::kDraw, ludii.draws}};
+  for (const auto& [outcome, theirs] : shares) {
+    const double mine = ours.share(outcome);
+    const double pooled = (mine * n1 + theirs * n2) / (n1 + n2);
+    const double se = std::sqrt(std::max(pooled * (1 - pooled), 1e-9) * (1 / n1 + 1 / n2));
+    EXPECT_LE(std::abs(mine - theirs), 4 * se)
+        << name << " " << OutcomeName(outcome) << ": lud64 " << mine << ", Ludii " << theirs;
+  }
+  const double se = ours.stddev_plies() * std::sqrt(1 / n1 + 1 / n2);
+  EXPECT_LE(std::abs(ours.mean_plies() - ludii.mean_plies), 4 * se)
+      << name << " mean plies: lud64 " << ours.mean_plies() << ", Ludii " << ludii.mean_plies;
+}
+
+}  // namespace lud64::testing
+
+#endif  // LUD64_TESTS_PLAYOUT_CHECKS_H_

@@ -1,0 +1,40 @@
+// `lud64 playouts`: uniform random playouts, their speed and result
+// distribution, as text or one JSON object.
+#ifndef LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
+#define LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
+
+#include <ostream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "engine/position_text.h"
+#include "search/playout_runner.h"
+#include "tools/lud64/any_game.h"
+
+namespace lud64 {
+
+void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
+                        const PlayoutRun& run, std::ostream& out);
+
+template <Game G>
+absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, std::ostream& out,
+                                std::ostream& progress) {
+  absl::StatusOr<typename G::Position> start = ParsePosition(game, request.position);
+  if (!start.ok()) return start.status();
+  if (start->state.over()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position '", request.position, "': the game is already over"));
+  }
+  const PlayoutRequest work{request.count, request.seconds, request.threads, request.seed};
+  const PlayoutRun run = RunPlayouts(game, *start, work, [&](uint64_t done, double seconds) {
+    progress << absl::StreamFormat("playouts: %d done, %.1fs, %.0f/s\n", done, seconds,
+                                   done / seconds);
+  });
+  PrintPlayoutReport(request, game.name(), run, out);
+  if (run.interrupted) return absl::CancelledError("playouts interrupted; partial totals above");
+  return absl::OkStatus();
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
