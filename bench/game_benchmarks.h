@@ -26,8 +26,8 @@ void BM_Generate(benchmark::State& state, const G& game, const std::string& name
       benchmark::DoNotOptimize(list);
     }
   }
-  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions),
-                                                     benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
   state.counters["positions"] = static_cast<double>(positions.size());
 }
 

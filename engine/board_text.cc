@@ -19,22 +19,27 @@ absl::StatusOr<BoardContents> ParseBoardField(absl::string_view text, const Boar
                                               bool allow_blocked) {
   const std::vector<absl::string_view> rows = absl::StrSplit(text, '/');
   if (rows.size() != layout.size()) {
-    return absl::InvalidArgumentError(absl::StrCat("board '", text, "': ", rows.size(),
-                                                   " rows, expected ", layout.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("board '", text, "': ", rows.size(), " rows, expected ", layout.size()));
   }
   BoardContents contents;
   for (size_t r = 0; r < rows.size(); ++r) {
     if (rows[r].size() != layout[r].size()) {
-      return absl::InvalidArgumentError(absl::StrCat("board row ", r + 1, " '", rows[r], "': ",
-                                                     rows[r].size(), " characters, expected ",
-                                                     layout[r].size()));
+      return absl::InvalidArgumentError(absl::StrCat("board row ", r + 1, " '", rows[r],
+                                                     "': ", rows[r].size(),
+                                                     " characters, expected ", layout[r].size()));
     }
     for (size_t c = 0; c < rows[r].size(); ++c) {
       const Bitboard bit = SquareBit(layout[r][c]);
       switch (rows[r][c]) {
-        case 'x': contents.pieces[0] |= bit; break;
-        case 'o': contents.pieces[1] |= bit; break;
-        case '.': break;
+        case 'x':
+          contents.pieces[0] |= bit;
+          break;
+        case 'o':
+          contents.pieces[1] |= bit;
+          break;
+        case '.':
+          break;
         case '-':
           if (allow_blocked) {
             contents.blocked |= bit;
@@ -42,10 +47,9 @@ absl::StatusOr<BoardContents> ParseBoardField(absl::string_view text, const Boar
           }
           [[fallthrough]];
         default:
-          return absl::InvalidArgumentError(
-              absl::StrCat("board row ", r + 1, " column ", c + 1, ": unexpected character '",
-                           rows[r].substr(c, 1), "' (expected x, o, .",
-                           allow_blocked ? " or -" : "", ")"));
+          return absl::InvalidArgumentError(absl::StrCat(
+              "board row ", r + 1, " column ", c + 1, ": unexpected character '",
+              rows[r].substr(c, 1), "' (expected x, o, .", allow_blocked ? " or -" : "", ")"));
       }
     }
   }

@@ -5,10 +5,10 @@
 
 #include <array>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/bitboard.h"
 
 namespace lud64 {

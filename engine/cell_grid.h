@@ -11,7 +11,16 @@ namespace lud64 {
 
 // Compass directions. The order N, NE, E, SE, S, SW, W, NW is the order Ludii
 // visits neighbours in; the orthogonal ones are the even entries.
-enum Direction : int { kNorth, kNorthEast, kEast, kSouthEast, kSouth, kSouthWest, kWest, kNorthWest };
+enum Direction : int {
+  kNorth,
+  kNorthEast,
+  kEast,
+  kSouthEast,
+  kSouth,
+  kSouthWest,
+  kWest,
+  kNorthWest
+};
 inline constexpr std::array<Direction, 4> kOrthogonal = {kNorth, kEast, kSouth, kWest};
 inline constexpr std::array<Direction, 8> kCompass = {kNorth, kNorthEast, kEast, kSouthEast,
                                                       kSouth, kSouthWest, kWest, kNorthWest};
@@ -48,14 +57,22 @@ struct CellGrid {
   // Every site of b moved one step in direction d; sites leaving the board vanish.
   static constexpr Bitboard Shift(Bitboard b, Direction d) {
     switch (d) {
-      case kNorth: return (b << kColumns) & kAll;
-      case kSouth: return b >> kColumns;
-      case kEast: return (b & kNotLastColumn) << 1;
-      case kWest: return (b & kNotFirstColumn) >> 1;
-      case kNorthEast: return ((b & kNotLastColumn) << (kColumns + 1)) & kAll;
-      case kNorthWest: return ((b & kNotFirstColumn) << (kColumns - 1)) & kAll;
-      case kSouthEast: return (b & kNotLastColumn) >> (kColumns - 1);
-      case kSouthWest: return (b & kNotFirstColumn) >> (kColumns + 1);
+      case kNorth:
+        return (b << kColumns) & kAll;
+      case kSouth:
+        return b >> kColumns;
+      case kEast:
+        return (b & kNotLastColumn) << 1;
+      case kWest:
+        return (b & kNotFirstColumn) >> 1;
+      case kNorthEast:
+        return ((b & kNotLastColumn) << (kColumns + 1)) & kAll;
+      case kNorthWest:
+        return ((b & kNotFirstColumn) << (kColumns - 1)) & kAll;
+      case kSouthEast:
+        return (b & kNotLastColumn) >> (kColumns - 1);
+      case kSouthWest:
+        return (b & kNotFirstColumn) >> (kColumns + 1);
     }
     return 0;
   }
@@ -78,8 +95,8 @@ struct CellGrid {
     return table;
   }();
 
-  static constexpr Bitboard kCorners = SquareBit(0) | SquareBit(kColumns - 1) |
-                                       SquareBit(kSites - kColumns) | SquareBit(kSites - 1);
+  static constexpr Bitboard kCorners =
+      SquareBit(0) | SquareBit(kColumns - 1) | SquareBit(kSites - kColumns) | SquareBit(kSites - 1);
 
   // Orthogonal neighbours of all sites of b together.
   static constexpr Bitboard Neighbours(Bitboard b) {

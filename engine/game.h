@@ -8,10 +8,10 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/decision.h"
 #include "engine/player.h"
 #include "engine/site_names.h"

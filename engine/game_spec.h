@@ -4,11 +4,11 @@
 #define LUD64_ENGINE_GAME_SPEC_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace lud64 {
 

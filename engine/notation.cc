@@ -21,10 +21,14 @@ absl::StatusOr<int> ParseSite(absl::string_view name, absl::string_view decision
 
 std::string FormatDecision(Decision d, const SiteNames& names) {
   switch (d.kind) {
-    case DecisionKind::kPass: return "pass";
-    case DecisionKind::kPlace: return names[d.to];
-    case DecisionKind::kStep: return absl::StrCat(names[d.from], "-", names[d.to]);
-    case DecisionKind::kRemove: return absl::StrCat("x", names[d.to]);
+    case DecisionKind::kPass:
+      return "pass";
+    case DecisionKind::kPlace:
+      return names[d.to];
+    case DecisionKind::kStep:
+      return absl::StrCat(names[d.from], "-", names[d.to]);
+    case DecisionKind::kRemove:
+      return absl::StrCat("x", names[d.to]);
   }
   return "?";
 }

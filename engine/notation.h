@@ -3,9 +3,9 @@
 #define LUD64_ENGINE_NOTATION_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/decision.h"
 #include "engine/site_names.h"
 

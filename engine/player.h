@@ -4,6 +4,7 @@
 #define LUD64_ENGINE_PLAYER_H_
 
 #include <cstdint>
+
 #include "absl/strings/string_view.h"
 
 namespace lud64 {
@@ -16,7 +17,9 @@ constexpr char PieceChar(Player p) { return p == Player::kP1 ? 'x' : 'o'; }
 
 enum class Outcome : uint8_t { kOngoing, kP1Wins, kP2Wins, kDraw };
 
-constexpr Outcome WinFor(Player p) { return p == Player::kP1 ? Outcome::kP1Wins : Outcome::kP2Wins; }
+constexpr Outcome WinFor(Player p) {
+  return p == Player::kP1 ? Outcome::kP1Wins : Outcome::kP2Wins;
+}
 // "P1", "P2", "draw" or "ongoing", as in replay output and the reference traces.
 absl::string_view OutcomeName(Outcome outcome);
 
@@ -29,9 +32,9 @@ inline constexpr int kTurnLimit = 2500;
 
 // The part of every position that the shared rules read and write.
 struct TurnState {
-  uint16_t turn = 0;              // decisions after which the player to move changed
-  Player to_move = Player::kP1;   //
-  bool passed = false;            // the opponent's last turn was only a pass
+  uint16_t turn = 0;             // decisions after which the player to move changed
+  Player to_move = Player::kP1;  //
+  bool passed = false;           // the opponent's last turn was only a pass
   Outcome outcome = Outcome::kOngoing;
   EndReason end = EndReason::kNone;
 

@@ -10,8 +10,8 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
   const std::vector<absl::string_view> tokens =
       absl::StrSplit(text, absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty());
   if (tokens.size() < 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "position '", text, "': expected at least <board> <to-move>, or 'start'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("position '", text, "': expected at least <board> <to-move>, or 'start'"));
   }
   PositionFields fields;
   fields.board = tokens[0];
@@ -46,10 +46,12 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
       }
       fields.state.passed = true;
     } else {
+      // A field is named by what comes before '=' (or is its whole text).
+      const absl::string_view name = token.substr(0, token.find('='));
       for (absl::string_view other : fields.others) {
-        if (other == token) {
+        if (other.substr(0, other.find('=')) == name) {
           return absl::InvalidArgumentError(
-              absl::StrCat("position field ", i + 1, ": '", token, "' given twice"));
+              absl::StrCat("position field ", i + 1, ": '", name, "' given twice"));
         }
       }
       fields.others.push_back(token);

@@ -6,11 +6,11 @@
 #define LUD64_ENGINE_POSITION_TEXT_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "engine/game.h"
 
 namespace lud64 {
@@ -18,7 +18,7 @@ namespace lud64 {
 // A position's text split into its fields, the shared ones read.
 struct PositionFields {
   absl::string_view board;
-  TurnState state;                       // to_move, turn, passed
+  TurnState state;                        // to_move, turn, passed
   std::vector<absl::string_view> others;  // the game's own fields, in order
 };
 

@@ -4,8 +4,9 @@
 #define LUD64_ENGINE_SITE_NAMES_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
+
+#include "absl/strings/string_view.h"
 
 namespace lud64 {
 

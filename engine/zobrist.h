@@ -17,8 +17,8 @@ struct ZobristKeys {
   std::array<std::array<uint64_t, 32>, 2> hand;   // pieces in hand, per player
   uint64_t p2_to_move;
   uint64_t passed;
-  uint64_t mid_turn;                   // e.g. Davxar's pending removal
-  std::array<uint64_t, 4> outcome;     // indexed by Outcome
+  uint64_t mid_turn;                // e.g. Davxar's pending removal
+  std::array<uint64_t, 4> outcome;  // indexed by Outcome
 };
 
 inline constexpr ZobristKeys kZobrist = [] {

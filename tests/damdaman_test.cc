@@ -156,9 +156,13 @@ TEST(DamdamanEnd, TurnLimitDraws) {
 }
 
 TEST(DamdamanNotation, RejectsImpossibleCounts) {
-  EXPECT_FALSE(ParsePosition(kGame, "xxxxxxx/xxxxxxx/xxxxxxx/xxxxooo/ooooooo/ooooooo/ooooooo x").ok());
-  EXPECT_FALSE(ParsePosition(kGame, "......./......./......./......./......./......./....... x hand=1,2").ok());
-  EXPECT_FALSE(ParsePosition(kGame, "......-/......./......./......./......./......./....... x").ok());
+  EXPECT_FALSE(
+      ParsePosition(kGame, "xxxxxxx/xxxxxxx/xxxxxxx/xxxxooo/ooooooo/ooooooo/ooooooo x").ok());
+  EXPECT_FALSE(
+      ParsePosition(kGame, "......./......./......./......./......./......./....... x hand=1,2")
+          .ok());
+  EXPECT_FALSE(
+      ParsePosition(kGame, "......-/......./......./......./......./......./....... x").ok());
 }
 
 TEST(DamdamanNotation, DerivesFinishedGames) {

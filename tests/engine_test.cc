@@ -25,8 +25,8 @@ using Grid7 = CellGrid<7, 7>;
 using Grid49 = CellGrid<4, 9>;
 
 TEST(CellGrid, ShiftsDropSitesLeavingTheBoard) {
-  EXPECT_EQ(Grid7::Shift(SquareBit(6), kEast), 0u);   // G1 has no east
-  EXPECT_EQ(Grid7::Shift(SquareBit(7), kWest), 0u);   // A2 has no west
+  EXPECT_EQ(Grid7::Shift(SquareBit(6), kEast), 0u);    // G1 has no east
+  EXPECT_EQ(Grid7::Shift(SquareBit(7), kWest), 0u);    // A2 has no west
   EXPECT_EQ(Grid7::Shift(SquareBit(45), kNorth), 0u);  // D7 has no north
   EXPECT_EQ(Grid7::Shift(SquareBit(3), kSouth), 0u);
   EXPECT_EQ(Grid7::Shift(SquareBit(24), kNorthEast), SquareBit(32));
@@ -90,8 +90,9 @@ TEST(GameSpec, ReadsNameAndOptions) {
 }
 
 TEST(GameSpec, RejectsMalformedOptions) {
-  for (const char* bad : {"", ":pieces=3", "davxar:", "davxar:pieces", "davxar:=3", "davxar:pieces=",
-                          "davxar:pieces=3,,lines=ludii", "davxar:pieces=3,pieces=4"}) {
+  for (const char* bad :
+       {"", ":pieces=3", "davxar:", "davxar:pieces", "davxar:=3",
+        "davxar:pieces=", "davxar:pieces=3,,lines=ludii", "davxar:pieces=3,pieces=4"}) {
     EXPECT_FALSE(ParseGameSpec(bad).ok()) << bad;
   }
 }

@@ -1,6 +1,7 @@
 // Decision and position notation (conventions.md), exercised on Damdaman.
-#include "boards/damdaman/damdaman.h"
 #include "engine/notation.h"
+
+#include "boards/damdaman/damdaman.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "tests/reference_checks.h"
@@ -12,8 +13,8 @@ const Damdaman kGame;
 
 TEST(DecisionNotation, RoundTripsEveryKind) {
   const SiteNames& names = kGame.site_names();
-  for (Decision d : {Decision::Pass(), Decision::Place(0), Decision::Step(23, 24),
-                     Decision::Remove(48)}) {
+  for (Decision d :
+       {Decision::Pass(), Decision::Place(0), Decision::Step(23, 24), Decision::Remove(48)}) {
     absl::StatusOr<Decision> parsed = ParseDecision(FormatDecision(d, names), names);
     ASSERT_TRUE(parsed.ok()) << parsed.status();
     EXPECT_EQ(*parsed, d);
@@ -25,8 +26,8 @@ TEST(DecisionNotation, RoundTripsEveryKind) {
 }
 
 TEST(DecisionNotation, RejectsMalformedText) {
-  for (const char* bad : {"", "-", "D3-", "-D4", "H1", "A8", "A0", "D3-D4-D5", "x", "xH9", "A", "11",
-                          "D3_D4", "pas"}) {
+  for (const char* bad : {"", "-", "D3-", "-D4", "H1", "A8", "A0", "D3-D4-D5", "x", "xH9", "A",
+                          "11", "D3_D4", "pas"}) {
     EXPECT_FALSE(ParseDecision(bad, kGame.site_names()).ok()) << "'" << bad << "'";
   }
 }
@@ -56,27 +57,27 @@ TEST(PositionNotation, ReadsOptionalFieldsInAnyOrder) {
 TEST(PositionNotation, RejectsMalformedPositions) {
   const std::string board = "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx";
   const std::vector<std::string> bad = {
-      "",                                                   // nothing
-      "   ",                                                // blanks
-      board,                                                // no player to move
-      board + " z",                                         // unknown player
-      board + " X",                                         // upper case player
-      "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx x",  // 6 rows
+      "",                                                             // nothing
+      "   ",                                                          // blanks
+      board,                                                          // no player to move
+      board + " z",                                                   // unknown player
+      board + " X",                                                   // upper case player
+      "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx x",            // 6 rows
       "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx/. x",  // 8 rows
       "oooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x",     // short row
       "oooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x",   // long row
       "ooooooo/ooooooo/ooooooo/xxx?ooo/xxxxxxx/xxxxxxx/xxxxxxx x",    // bad character
       "ooooooo/ooooooo/ooooooo/xxx-ooo/xxxxxxx/xxxxxxx/xxxxxxx x",    // blocked cell
       "ooooooo//ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x",           // empty row
-      board + " x turn=",                                  // empty turn
-      board + " x turn=abc",                               // not a number
-      board + " x turn=-1",                                // negative
-      board + " x turn=2501",                              // past the limit
-      board + " x turn=1 turn=2",                          // repeated field
-      board + " x passed passed",                          // repeated flag
-      board + " x remove",                                 // another game's field
-      board + " x hand=3,3",                               // another game's field
-      "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo x",  // 28 x's
+      board + " x turn=",                                             // empty turn
+      board + " x turn=abc",                                          // not a number
+      board + " x turn=-1",                                           // negative
+      board + " x turn=2501",                                         // past the limit
+      board + " x turn=1 turn=2",                                     // repeated field
+      board + " x passed passed",                                     // repeated flag
+      board + " x remove",                                            // another game's field
+      board + " x hand=3,3",                                          // another game's field
+      "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo x",    // 28 x's
   };
   for (const std::string& text : bad) {
     absl::StatusOr<Damdaman::Position> position = ParsePosition(kGame, text);
@@ -86,11 +87,14 @@ TEST(PositionNotation, RejectsMalformedPositions) {
 }
 
 TEST(PositionNotation, ErrorsNameTheFieldAndPlace) {
-  const absl::Status row = ParsePosition(kGame, "ooooooo/ooooooo/ooooooo/xxx?ooo/xxxxxxx/xxxxxxx/xxxxxxx x").status();
+  const absl::Status row =
+      ParsePosition(kGame, "ooooooo/ooooooo/ooooooo/xxx?ooo/xxxxxxx/xxxxxxx/xxxxxxx x").status();
   EXPECT_NE(row.message().find("row 4 column 4"), absl::string_view::npos) << row;
-  const absl::Status turn = ParsePosition(kGame, "start").ok()
-                                ? ParsePosition(kGame, "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=x").status()
-                                : absl::OkStatus();
+  const absl::Status turn =
+      ParsePosition(kGame, "start").ok()
+          ? ParsePosition(kGame, "ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=x")
+                .status()
+          : absl::OkStatus();
   EXPECT_NE(turn.message().find("field 3"), absl::string_view::npos) << turn;
 }
 

@@ -10,7 +10,7 @@ namespace {
 using Grid = Damdaman::Grid;
 
 // How far a step in each orthogonal direction moves a site index.
-constexpr int kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
+constexpr int8_t kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
 
 // For each site, the corner cells next to it (a corner capture can only
 // follow a step onto a neighbour of the corner).
@@ -28,7 +28,8 @@ const BoardLayout& Layout() {
 }  // namespace
 
 const SiteNames& Damdaman::site_names() const {
-  static const SiteNames* names = new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));
+  static const SiteNames* names =
+      new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));
   return *names;
 }
 
@@ -40,22 +41,32 @@ Damdaman::Position Damdaman::start() const {
   return position;
 }
 
-void Damdaman::generate(const Position& position, DecisionList& list) const {
+void Damdaman::decision_sets(const Position& position, DecisionSets& sets) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me];
   const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
+  sets.clear();
   for (Direction d : kOrthogonal) {
-    for (int to : Sites(Grid::Shift(own, d) & empty)) list.push(Decision::Step(to - kOffset[d], to));
+    sets.push({Grid::Shift(own, d) & empty, DecisionKind::kStep, -1, kOffset[d]});
   }
+}
+
+void Damdaman::generate(const Position& position, DecisionList& list) const {
+  DecisionSets sets;
+  decision_sets(position, sets);
+  sets.AppendTo(list);
 }
 
 Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
   const Bitboard landed = SquareBit(to);
-  Bitboard captured = 0;
-  for (Direction d : kOrthogonal) {
-    const Bitboard next = Grid::Shift(landed, d) & opponent;
-    if (Grid::Shift(next, d) & own) captured |= next;
-  }
+  // Custodial: the cell one step from `to` in direction d is the opponent's
+  // and the next one is the mover's, i.e. it is one step back from a mover's
+  // piece.
+  const Bitboard custodial = (Grid::Shift(landed, kNorth) & Grid::Shift(own, kSouth)) |
+                             (Grid::Shift(landed, kSouth) & Grid::Shift(own, kNorth)) |
+                             (Grid::Shift(landed, kEast) & Grid::Shift(own, kWest)) |
+                             (Grid::Shift(landed, kWest) & Grid::Shift(own, kEast));
+  Bitboard captured = custodial & opponent;
   for (int corner : Sites(kCornersNextTo[to] & opponent)) {
     if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
   }

@@ -5,13 +5,15 @@
 
 #include <array>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/bitboard.h"
 #include "engine/cell_grid.h"
 #include "engine/decision.h"
+#include "engine/decision_sets.h"
 #include "engine/player.h"
+#include "engine/score.h"
 #include "engine/site_names.h"
 
 namespace lud64 {
@@ -32,10 +34,17 @@ class Damdaman {
   Position start() const;
 
   void generate(const Position& position, DecisionList& list) const;
+  // The same decisions as one set of arrival cells per direction.
+  void decision_sets(const Position& position, DecisionSets& sets) const;
   bool mid_turn(const Position&) const { return false; }
   bool play(Position& position, Decision decision) const;
   Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
   uint64_t hash(const Position& position) const;
+
+  // Search: a static evaluation for the player to move (damdaman_eval.cc),
+  // and whether a decision captures.
+  Score evaluate(const Position& position) const;
+  bool is_tactical(const Position& position, Decision decision) const;
 
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.

@@ -5,9 +5,12 @@
 #include <utility>
 
 #include "tools/lud64/any_game.h"
+#include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/perft_command.h"
+#include "tools/lud64/playouts_command.h"
 #include "tools/lud64/replay_command.h"
 #include "tools/lud64/show_command.h"
+#include "tools/lud64/solve_command.h"
 
 namespace lud64 {
 
@@ -27,6 +30,28 @@ class GameAdapter final : public AnyGame {
   absl::Status Replay(const ReplayRequest& request, std::istream& in,
                       std::ostream& out) const override {
     return RunReplay(game_, request, in, out);
+  }
+  absl::Status Playouts(const PlayoutsRequest& request, std::ostream& out,
+                        std::ostream& progress) const override {
+    return RunPlayoutsCommand(game_, request, out, progress);
+  }
+  absl::Status BestMove(const BestMoveRequest& request, std::ostream& out) const override {
+    return RunBestMove(game_, request, out);
+  }
+  absl::Status Solve(const SolveRequest& request, std::ostream& out,
+                     std::ostream& progress) const override {
+    return RunSolve(game_, request, out, progress);
+  }
+  absl::StatusOr<uint64_t> CountPerft(absl::string_view position, int depth) const override {
+    absl::StatusOr<typename G::Position> start = ParsePosition(game_, position);
+    if (!start.ok()) return start.status();
+    return lud64::Perft(game_, *start, depth);
+  }
+  absl::StatusOr<PlayoutRun> RunPlayouts(absl::string_view position,
+                                         const PlayoutRequest& request) const override {
+    absl::StatusOr<typename G::Position> start = ParsePosition(game_, position);
+    if (!start.ok()) return start.status();
+    return lud64::RunPlayouts(game_, *start, request, [](uint64_t, double) {});
   }
 
  private:

@@ -11,13 +11,23 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/interrupt.h"
+#include "tools/lud64/bench_command.h"
 #include "tools/lud64/game_registry.h"
 
-ABSL_FLAG(std::string, game, "damdaman", "game name with options, e.g. davxar:lines=ludii,pieces=6");
+ABSL_FLAG(std::string, game, "davxar", "game name with options, e.g. davxar:lines=ludii,pieces=6");
 ABSL_FLAG(std::string, position, "start", "position in lud64 notation, or 'start'");
-ABSL_FLAG(int, depth, 1, "perft depth (1 to 40)");
+ABSL_FLAG(int, depth, 0, "depth in plies (perft: 1 to 40, required; bestmove: 1 to 100)");
 ABSL_FLAG(bool, divide, false, "also print the count below each first decision");
 ABSL_FLAG(bool, counts, false, "end each line with the legal-decision counts before each ply");
+ABSL_FLAG(uint64_t, count, 0, "number of playouts (1 to 10^12)");
+ABSL_FLAG(double, time, 0, "seconds to run (decimals allowed, up to 86400)");
+ABSL_FLAG(int, threads, 1, "worker threads (1 to 256)");
+ABSL_FLAG(uint64_t, seed, 1, "random seed");
+ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
+ABSL_FLAG(uint64_t, nodes, 0, "stop searching after about this many nodes (0: no limit)");
+ABSL_FLAG(int, hash, 64, "transposition table size in MiB (1 to 65536)");
+ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game");
+ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision");
 
 namespace lud64 {
 namespace {
@@ -57,7 +67,9 @@ int RunShowCommand() {
 int RunPerftCommand() {
   const int depth = absl::GetFlag(FLAGS_depth);
   if (depth < 1 || depth > 40) {
-    return Fail(absl::InvalidArgumentError(absl::StrCat("--depth=", depth, ": must be 1 to 40")));
+    return Fail(absl::InvalidArgumentError(
+        depth == 0 ? "perft needs --depth=D (1 to 40)"
+                   : absl::StrCat("--depth=", depth, ": must be 1 to 40")));
   }
   auto game = SelectedGame();
   if (!game.ok()) return Fail(game.status());
@@ -75,8 +87,123 @@ int RunReplayCommand() {
   return status.ok() ? 0 : Fail(status);
 }
 
+int RunPlayoutsCommand() {
+  PlayoutsRequest request;
+  request.position = absl::GetFlag(FLAGS_position);
+  request.count = absl::GetFlag(FLAGS_count);
+  request.seconds = absl::GetFlag(FLAGS_time);
+  request.threads = absl::GetFlag(FLAGS_threads);
+  request.seed = absl::GetFlag(FLAGS_seed);
+  request.json = absl::GetFlag(FLAGS_json);
+  if ((request.count == 0) == (request.seconds == 0)) {
+    return Fail(absl::InvalidArgumentError("give exactly one of --count=N and --time=SECONDS"));
+  }
+  if (request.count > 1'000'000'000'000ULL) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--count=", request.count, ": must be 1 to 10^12")));
+  }
+  if (request.count == 0 && !(request.seconds > 0 && request.seconds <= 86400)) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--time=", request.seconds, ": must be more than 0 and at most 86400")));
+  }
+  if (request.threads < 1 || request.threads > 256) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--threads=", request.threads, ": must be 1 to 256")));
+  }
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  InstallInterruptHandler();
+  absl::Status status = (*game)->Playouts(request, std::cout, std::cerr);
+  return status.ok() ? 0 : Fail(status);
+}
+
+int RunBestMoveCommand() {
+  BestMoveRequest request;
+  request.position = absl::GetFlag(FLAGS_position);
+  const int depth = absl::GetFlag(FLAGS_depth);
+  request.nodes = absl::GetFlag(FLAGS_nodes);
+  request.seconds = absl::GetFlag(FLAGS_time);
+  request.clock = absl::GetFlag(FLAGS_clock);
+  request.increment = absl::GetFlag(FLAGS_inc);
+  request.hash_mib = absl::GetFlag(FLAGS_hash);
+  if (depth < 0 || depth > 100) {
+    return Fail(absl::InvalidArgumentError(absl::StrCat("--depth=", depth, ": must be 1 to 100")));
+  }
+  for (const auto& [name, value] : {std::pair<const char*, double>{"time", request.seconds},
+                                    {"clock", request.clock},
+                                    {"inc", request.increment}}) {
+    if (!(value >= 0 && value <= 1e6)) {
+      return Fail(absl::InvalidArgumentError(
+          absl::StrCat("--", name, "=", value, ": must be 0 to 1000000 seconds")));
+    }
+  }
+  if (request.hash_mib < 1 || request.hash_mib > 65536) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--hash=", request.hash_mib, ": must be 1 to 65536 MiB")));
+  }
+  if (depth > 0) request.depth = depth;
+  // Without any limit, think for one second.
+  if (depth == 0 && request.nodes == 0 && request.seconds == 0 && request.clock == 0)
+    request.seconds = 1;
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  InstallInterruptHandler();
+  absl::Status status = (*game)->BestMove(request, std::cout);
+  return status.ok() ? 0 : Fail(status);
+}
+
+int RunSolveCommand() {
+  SolveRequest request;
+  request.position = absl::GetFlag(FLAGS_position);
+  const int depth = absl::GetFlag(FLAGS_depth);
+  request.nodes = absl::GetFlag(FLAGS_nodes);
+  request.seconds = absl::GetFlag(FLAGS_time);
+  request.json = absl::GetFlag(FLAGS_json);
+  request.hash_mib = absl::GetFlag(FLAGS_hash);
+  if (depth < 0 || depth > 100) {
+    return Fail(absl::InvalidArgumentError(absl::StrCat("--depth=", depth, ": must be 1 to 100")));
+  }
+  if (depth > 0) request.depth = depth;
+  if (!(request.seconds >= 0 && request.seconds <= 1e6)) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--time=", request.seconds, ": must be 0 to 1000000 seconds")));
+  }
+  if (request.hash_mib < 1 || request.hash_mib > 65536) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--hash=", request.hash_mib, ": must be 1 to 65536 MiB")));
+  }
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  InstallInterruptHandler();
+  absl::Status status = (*game)->Solve(request, std::cout, std::cerr);
+  return status.ok() ? 0 : Fail(status);
+}
+
+int RunBenchCommand() {
+  InstallInterruptHandler();
+  absl::Status status = RunBench(std::cout, std::cerr);
+  return status.ok() ? 0 : Fail(status);
+}
+
 const std::vector<Command>& Commands() {
   static const auto* commands = new std::vector<Command>{
+      {"bestmove",
+       "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
+       "[--clock=S --inc=S] [--hash=MiB]",
+       "Search for the best decision (alpha-beta); one info line per depth, then bestmove.\n"
+       "  Scores are in centi-pieces (cp 100 = one piece ahead) for the player to move,\n"
+       "  or 'win in N' / 'loss in N' plies. Without a limit it thinks for one second.\n"
+       "  example: lud64 bestmove --game=guettal --depth=6",
+       {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash"},
+       RunBestMoveCommand},
+      {"solve",
+       "lud64 solve [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] [--hash=MiB] "
+       "[--json]",
+       "Prove the value of a position (win, loss or draw for the player to move, and the\n"
+       "  plies to the end under best play), or report the bounds reached within the limits.\n"
+       "  example: lud64 solve --game=guettal",
+       {"game", "position", "depth", "nodes", "time", "hash", "json"},
+       RunSolveCommand},
       {"games", "lud64 games", "List the games and their options.", {}, RunGames},
       {"show",
        "lud64 show --game=G [--position=P]",
@@ -96,6 +223,20 @@ const std::vector<Command>& Commands() {
        "  example: echo 'C4-D4 C5-C4' | lud64 replay --game=damdaman --counts",
        {"game", "position", "counts"},
        RunReplayCommand},
+      {"playouts",
+       "lud64 playouts --game=G [--position=P] (--count=N | --time=S) [--threads=T] [--seed=S] "
+       "[--json]",
+       "Uniform random playouts: speed, results with 95% intervals, lengths, how games ended.\n"
+       "  The same seed and count give the same totals with any number of threads.\n"
+       "  example: lud64 playouts --game=guettal --count=1000000 --threads=2",
+       {"game", "position", "count", "time", "threads", "seed", "json"},
+       RunPlayoutsCommand},
+      {"bench",
+       "lud64 bench",
+       "A fixed benchmark: perft and seeded playouts on fixed positions of every game.\n"
+       "  Prints the speed of each part and a signature that changes only with the rules.",
+       {},
+       RunBenchCommand},
   };
   return *commands;
 }

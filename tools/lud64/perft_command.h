@@ -30,8 +30,8 @@ absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& 
       const absl::Time now = absl::Now();
       if (now - last_report >= absl::Seconds(1)) {
         last_report = now;
-        progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done,
-                                       of, absl::ToDoubleSeconds(now - start));
+        progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done, of,
+                                       absl::ToDoubleSeconds(now - start));
       }
     });
     if (!last.complete) {

@@ -5,12 +5,12 @@
 #include <istream>
 #include <ostream>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "tools/lud64/any_game.h"
@@ -24,11 +24,13 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
                         std::vector<int>* counts) {
   int ply = 0;
   DecisionList list;
-  for (absl::string_view text : absl::StrSplit(record, absl::ByAnyChar(" \t\r"), absl::SkipEmpty())) {
+  for (absl::string_view text :
+       absl::StrSplit(record, absl::ByAnyChar(" \t\r"), absl::SkipEmpty())) {
     ++ply;
     absl::StatusOr<Decision> decision = ParseDecision(text, game.site_names());
     if (!decision.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("ply ", ply, ": ", decision.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("ply ", ply, ": ", decision.status().message()));
     }
     LegalDecisions(game, position, list);
     if (!list.contains(*decision)) {

@@ -3,11 +3,11 @@
 #define LUD64_TOOLS_LUD64_SHOW_COMMAND_H_
 
 #include <ostream>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"

@@ -1,0 +1,43 @@
+// Search scores: centi-pieces for heuristic values, and proven results as win
+// or loss in N plies, from the point of view of the player to move.
+#ifndef LUD64_ENGINE_SCORE_H_
+#define LUD64_ENGINE_SCORE_H_
+
+#include <cstdlib>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+namespace lud64 {
+
+using Score = int;
+
+inline constexpr Score kWinScore = 1'000'000;   // a win now; a win in n plies scores kWinScore - n
+inline constexpr Score kProvenScore = 900'000;  // scores beyond this are proven results
+inline constexpr Score kInfinity = 1'100'000;
+inline constexpr Score kMaxHeuristic = 100'000;  // evaluations stay within this
+
+constexpr Score WinIn(int plies) { return kWinScore - plies; }
+constexpr Score LossIn(int plies) { return -kWinScore + plies; }
+constexpr bool IsProven(Score s) { return std::abs(s) >= kProvenScore; }
+constexpr int PliesToEnd(Score s) { return kWinScore - std::abs(s); }
+
+// Proven scores are stored relative to the node (plies from it) and used
+// relative to the root (plies from the root).
+constexpr Score ToStored(Score s, int ply) {
+  return s >= kProvenScore ? s + ply : s <= -kProvenScore ? s - ply : s;
+}
+constexpr Score FromStored(Score s, int ply) {
+  return s >= kProvenScore ? s - ply : s <= -kProvenScore ? s + ply : s;
+}
+
+// "cp 35", "win in 5", "loss in 4".
+inline std::string ScoreText(Score s) {
+  if (s >= kProvenScore) return absl::StrCat("win in ", PliesToEnd(s));
+  if (s <= -kProvenScore) return absl::StrCat("loss in ", PliesToEnd(s));
+  return absl::StrCat("cp ", s);
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_ENGINE_SCORE_H_

@@ -1,0 +1,218 @@
+// Negamax alpha-beta with principal-variation search, iterative deepening,
+// aspiration windows, a transposition table, move ordering (table move,
+// tactical decisions, killers, history) and a quiescence search over tactical
+// decisions. Scores are from the point of view of the player to move; a
+// decision after which the same player moves again (Davxar's removal) keeps
+// the sign, and forced passes are ordinary decisions.
+#ifndef LUD64_SEARCH_ALPHABETA_H_
+#define LUD64_SEARCH_ALPHABETA_H_
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/interrupt.h"
+#include "engine/score.h"
+#include "engine/zobrist.h"
+#include "search/searchable_game.h"
+#include "search/transposition_table.h"
+
+namespace lud64 {
+
+struct SearchLimits {
+  int depth = 64;      // plies
+  uint64_t nodes = 0;  // 0: no limit
+  double seconds = 0;  // 0: no limit
+};
+
+// What the search knows after a completed iteration (or when stopped).
+struct SearchReport {
+  int depth = 0;
+  Score score = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<Decision> pv;
+};
+
+// What a position at the horizon is worth. The solver brackets the true value
+// by valuing every unresolved horizon position as the best (optimistic) or the
+// worst (pessimistic) result possible for `for_player`.
+enum class Leaves : uint8_t { kEvaluate, kOptimistic, kPessimistic };
+
+struct SearchOptions {
+  bool use_table = true;
+  bool quiescence = true;
+  int quiescence_depth = 8;
+  Leaves leaves = Leaves::kEvaluate;
+  Player for_player = Player::kP1;  // with optimistic or pessimistic leaves
+};
+
+template <SearchableGame G>
+class AlphaBeta {
+ public:
+  using Position = typename G::Position;
+  static constexpr int kMaxPly = 128;
+
+  AlphaBeta(const G& game, TranspositionTable* table, SearchOptions options = {})
+      : game_(game), table_(options.use_table ? table : nullptr), options_(options) {}
+
+  // Searches `root` (an unfinished position) within `limits`; calls
+  // `on_iteration` after each completed depth. The result holds the best line
+  // of the deepest completed iteration (or of the partial one, if its first
+  // decision was searched and scored better).
+  SearchReport Search(const Position& root, const SearchLimits& limits,
+                      const std::function<void(const SearchReport&)>& on_iteration = {}) {
+    limits_ = limits;
+    start_ = Clock::now();
+    nodes_ = 0;
+    stopped_ = false;
+    killers_ = {};
+    history_ = {};
+    if (table_) table_->NewSearch();
+    SearchReport best;
+    Score previous = 0;
+    for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
+      Score delta = 40;
+      Score alpha = -kInfinity, beta = kInfinity;
+      if (depth >= 4 && !IsProven(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+      }
+      Score score;
+      for (;;) {
+        score = Negamax(root, depth, alpha, beta, 0);
+        if (stopped_) break;
+        if (score <= alpha) {
+          alpha = std::max(-kInfinity, alpha - delta);
+        } else if (score >= beta) {
+          beta = std::min(kInfinity, beta + delta);
+        } else {
+          break;
+        }
+        delta *= 4;
+      }
+      if (stopped_) {
+        if (best.pv.empty() && pv_length_[0] > 0)
+          best.pv.assign(pv_[0].begin(), pv_[0].begin() + 1);
+        break;
+      }
+      previous = score;
+      best.depth = depth;
+      best.score = score;
+      best.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+      best.nodes = nodes_;
+      best.seconds = Elapsed();
+      if (on_iteration) on_iteration(best);
+      // A proven result whose whole line lies within the horizon is final.
+      if (IsProven(score) && PliesToEnd(score) <= depth) break;
+      if (limits.seconds > 0 && Elapsed() > 0.5 * limits.seconds) break;
+    }
+    best.nodes = nodes_;
+    best.seconds = Elapsed();
+    if (best.pv.empty()) {  // not even depth 1 completed: any legal decision
+      DecisionList list;
+      LegalDecisions(game_, root, list);
+      if (!list.empty()) best.pv.push_back(list[0]);
+    }
+    return best;
+  }
+
+  // One full-window search to exactly `depth` (no iterative deepening), for the
+  // solver; keeps the table and the ordering heuristics of earlier calls.
+  SearchReport SearchDepth(const Position& root, int depth, const SearchLimits& limits) {
+    limits_ = limits;
+    if (nodes_ == 0) start_ = Clock::now();
+    stopped_ = false;
+    SearchReport report;
+    report.score = Negamax(root, depth, -kInfinity, kInfinity, 0);
+    report.depth = stopped_ ? depth - 1 : depth;
+    report.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+    report.nodes = nodes_;
+    report.seconds = Elapsed();
+    return report;
+  }
+
+  uint64_t nodes() const { return nodes_; }
+  bool stopped() const { return stopped_; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  bool ShouldStop() {
+    if ((nodes_ & 1023) != 0) return stopped_;
+    if (StopRequested() || (limits_.nodes && nodes_ >= limits_.nodes) ||
+        (limits_.seconds > 0 && Elapsed() >= limits_.seconds)) {
+      stopped_ = true;
+    }
+    return stopped_;
+  }
+
+  // The score of a finished game for its player to move, `ply` plies from the root.
+  Score TerminalScore(const Position& p, int ply) const {
+    if (p.state.outcome == Outcome::kDraw) return 0;
+    return p.state.outcome == WinFor(p.state.to_move) ? WinIn(ply) : LossIn(ply);
+  }
+
+  // The value of an unfinished position where the search stops.
+  Score LeafValue(const Position& p, int ply) const {
+    const bool mine = p.state.to_move == options_.for_player;
+    switch (options_.leaves) {
+      case Leaves::kOptimistic:
+        return mine ? WinIn(ply + 1) : LossIn(ply + 1);
+      case Leaves::kPessimistic:
+        return mine ? LossIn(ply + 1) : WinIn(ply + 1);
+      case Leaves::kEvaluate:
+        break;
+    }
+    return game_.evaluate(p);
+  }
+
+  uint64_t Key(const Position& p, int depth) const {
+    // Each way of valuing leaves has its own entries.
+    uint64_t key = game_.hash(p) ^
+                   (static_cast<uint64_t>(options_.leaves) * 0xa0761d6478bd642fULL) ^
+                   (options_.for_player == Player::kP2 ? 0xe7037ed1a0b428dbULL : 0);
+    // The turn counter matters only when the turn limit is within reach.
+    if (kTurnLimit - p.state.turn <= depth + options_.quiescence_depth + 2)
+      key ^= (p.state.turn + 1) * 0x9e3779b97f4a7c15ULL;
+    return key;
+  }
+
+  // The score of `child` for the player to move in `parent`.
+  Score ChildScore(const Position& parent, const Position& child, int depth, Score alpha,
+                   Score beta, int ply) {
+    if (child.state.to_move == parent.state.to_move)
+      return Negamax(child, depth, alpha, beta, ply + 1);
+    return -Negamax(child, depth, -beta, -alpha, ply + 1);
+  }
+
+  Score Negamax(const Position& p, int depth, Score alpha, Score beta, int ply);
+  Score Quiescence(const Position& p, Score alpha, Score beta, int ply, int qdepth);
+  void OrderDecisions(const Position& p, DecisionList& list, Decision table_move, int ply,
+                      std::array<int, DecisionList::kCapacity>& keys) const;
+
+  const G& game_;
+  TranspositionTable* table_;
+  SearchOptions options_;
+  SearchLimits limits_;
+  Clock::time_point start_;
+  uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  std::array<std::array<Decision, 2>, kMaxPly> killers_{};
+  std::array<std::array<std::array<int32_t, 64>, 64>, 2> history_{};
+  std::array<std::array<Decision, kMaxPly>, kMaxPly> pv_{};
+  std::array<int, kMaxPly> pv_length_{};
+};
+
+}  // namespace lud64
+
+#include "search/alphabeta_impl.h"  // IWYU pragma: export
+
+#endif  // LUD64_SEARCH_ALPHABETA_H_

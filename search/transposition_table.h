@@ -1,0 +1,87 @@
+// A transposition table keyed by 64-bit Zobrist hashes: buckets of four
+// entries, replacing the entry worth least (shallow, non-exact, old) first.
+#ifndef LUD64_SEARCH_TRANSPOSITION_TABLE_H_
+#define LUD64_SEARCH_TRANSPOSITION_TABLE_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/decision.h"
+#include "engine/score.h"
+
+namespace lud64 {
+
+enum class Bound : uint8_t { kNone, kLower, kUpper, kExact };
+
+struct TableEntry {
+  uint32_t check = 0;  // the key's high half: tells entries of one bucket apart
+  int32_t score = 0;   // relative to the node for proven scores (ToStored)
+  Decision best = Decision::Pass();
+  Bound bound = Bound::kNone;
+  int16_t depth = 0;
+  uint8_t generation = 0;
+  uint8_t unused = 0;
+};
+static_assert(sizeof(TableEntry) == 16);
+
+class TranspositionTable {
+ public:
+  // A table of about `mebibytes` MiB (rounded down to a power of two buckets).
+  explicit TranspositionTable(size_t mebibytes) { Resize(mebibytes); }
+
+  void Resize(size_t mebibytes) {
+    size_t buckets = 1;
+    while (buckets * 2 * sizeof(Bucket) <= mebibytes * 1024 * 1024) buckets *= 2;
+    buckets_ = std::make_unique<Bucket[]>(buckets);
+    mask_ = buckets - 1;
+  }
+  void Clear() {
+    for (size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
+  }
+  // Entries written before this count as old for replacement.
+  void NewSearch() { ++generation_; }
+
+  const TableEntry* Probe(uint64_t key) const {
+    const Bucket& bucket = buckets_[key & mask_];
+    for (const TableEntry& entry : bucket.entries)
+      if (entry.check == Check(key) && entry.bound != Bound::kNone) return &entry;
+    return nullptr;
+  }
+
+  void Store(uint64_t key, int depth, Score score, Bound bound, Decision best) {
+    Bucket& bucket = buckets_[key & mask_];
+    TableEntry* target = &bucket.entries[0];
+    for (TableEntry& entry : bucket.entries) {
+      if (entry.check == Check(key) || entry.bound == Bound::kNone) {
+        target = &entry;
+        break;
+      }
+      if (Worth(entry) < Worth(*target)) target = &entry;
+    }
+    // Keep the move of an earlier search of this position if this one has none.
+    if (target->check == Check(key) && best.is_pass() && !target->best.is_pass())
+      best = target->best;
+    *target = {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, 0};
+  }
+
+  size_t bucket_count() const { return mask_ + 1; }
+
+ private:
+  struct alignas(64) Bucket {
+    TableEntry entries[4];
+  };
+  static uint32_t Check(uint64_t key) { return static_cast<uint32_t>(key >> 32); }
+  // Deep and exact entries of this search are worth keeping.
+  int Worth(const TableEntry& e) const {
+    return e.depth + (e.bound == Bound::kExact ? 2 : 0) -
+           4 * static_cast<uint8_t>(generation_ - e.generation);
+  }
+
+  std::unique_ptr<Bucket[]> buckets_;
+  size_t mask_ = 0;
+  uint8_t generation_ = 0;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_SEARCH_TRANSPOSITION_TABLE_H_

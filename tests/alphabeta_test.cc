@@ -1,0 +1,68 @@
+// Alpha-beta search (search/alphabeta.h) on positions with known answers.
+#include "search/alphabeta.h"
+
+#include "boards/damdaman/damdaman.h"
+#include "boards/guettal/guettal.h"
+#include "engine/notation.h"
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+
+namespace lud64 {
+namespace {
+
+template <class G>
+SearchReport SearchPosition(const G& game, absl::string_view text, int depth,
+                            SearchOptions options = {}) {
+  absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
+  EXPECT_TRUE(position.ok()) << position.status();
+  TranspositionTable table(16);
+  AlphaBeta<G> search(game, &table, options);
+  return search.Search(*position, {.depth = depth});
+}
+
+template <class G>
+std::string Text(const G& game, Decision d) {
+  return FormatDecision(d, game.site_names());
+}
+
+TEST(AlphaBeta, GuettalFirstMoveWin) {
+  const Guettal game;
+  const SearchReport report = SearchPosition(game, "start", 6);
+  ASSERT_FALSE(report.pv.empty());
+  const std::string best = Text(game, report.pv[0]);
+  EXPECT_TRUE(best == "A2" || best == "I3") << best;
+  EXPECT_EQ(report.score, WinIn(3));  // the addition, then two forced passes
+}
+
+TEST(AlphaBeta, DamdamanCaptureOfTheLastPieceIsAWinInOne) {
+  const Damdaman game;
+  const SearchReport report =
+      SearchPosition(game, "......./......./......./...ox../..x..../......./....... x", 3);
+  ASSERT_FALSE(report.pv.empty());
+  EXPECT_EQ(Text(game, report.pv[0]), "C3-C4");
+  EXPECT_EQ(report.score, WinIn(1));
+}
+
+TEST(AlphaBeta, SameValueWithAndWithoutTable) {
+  const Damdaman game;
+  for (const char* text :
+       {"start", "ooooo.o/ooooooo/ooooooo/xxxxooo/xxxxxxx/.xxxxxx/xxx.xxx x turn=40"}) {
+    for (int depth = 1; depth <= 7; ++depth) {
+      const SearchReport with = SearchPosition(game, text, depth);
+      const SearchReport without = SearchPosition(game, text, depth, {.use_table = false});
+      EXPECT_EQ(with.score, without.score) << text << " depth " << depth;
+    }
+  }
+}
+
+TEST(AlphaBeta, DeterministicSingleThreaded) {
+  const Damdaman game;
+  const SearchReport a = SearchPosition(game, "start", 8);
+  const SearchReport b = SearchPosition(game, "start", 8);
+  EXPECT_EQ(a.score, b.score);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.pv, b.pv);
+}
+
+}  // namespace
+}  // namespace lud64

@@ -1,0 +1,64 @@
+// `lud64 bestmove`: iterative-deepening alpha-beta from a position; one `info`
+// line per completed depth, then `bestmove <decision>`. Ctrl-C stops the
+// search and still prints the best decision found.
+#ifndef LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
+#define LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/notation.h"
+#include "engine/position_text.h"
+#include "search/alphabeta.h"
+#include "tools/lud64/any_game.h"
+
+namespace lud64 {
+
+// The seconds to spend on one decision with `clock` seconds left and `increment`
+// seconds added per decision: a fortieth of the clock plus most of the increment,
+// never more than a third of what is left.
+inline double TimeForDecision(double clock, double increment) {
+  return std::min(clock / 3, clock / 40 + 0.8 * increment);
+}
+
+template <Game G>
+std::string LineText(const G& game, const std::vector<Decision>& line) {
+  std::vector<std::string> texts;
+  for (Decision d : line) texts.push_back(FormatDecision(d, game.site_names()));
+  return absl::StrJoin(texts, " ");
+}
+
+template <Game G>
+absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ostream& out) {
+  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  if (!root.ok()) return root.status();
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
+  }
+  if constexpr (!SearchableGame<G>) {
+    return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
+  } else {
+    TranspositionTable table(request.hash_mib);
+    AlphaBeta<G> search(game, &table);
+    SearchLimits limits{request.depth, request.nodes, request.seconds};
+    if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
+    const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {
+      out << absl::StreamFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s\n",
+                                r.depth, ScoreText(r.score), r.nodes,
+                                r.seconds > 0 ? r.nodes / r.seconds : 0.0, r.seconds,
+                                LineText(game, r.pv))
+          << std::flush;
+    });
+    out << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";
+    return absl::OkStatus();
+  }
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_

@@ -1,0 +1,70 @@
+// `lud64 solve`: proves the value of a position, or reports the bounds reached
+// within the limits. Progress goes to stderr after each iteration.
+#ifndef LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
+#define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
+
+#include <ostream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "search/solver.h"
+#include "tools/lud64/any_game.h"
+#include "tools/lud64/bestmove_command.h"
+
+namespace lud64 {
+
+// "win", "loss" or "draw" for the player to move, for a proven score.
+inline const char* ValueName(Score s) { return s > 0 ? "win" : s < 0 ? "loss" : "draw"; }
+
+// "a win in 5", "at least a draw", ... for bounds that are not equal.
+std::string BoundsText(Score lower, Score upper);
+
+template <Game G>
+absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& out,
+                      std::ostream& progress) {
+  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  if (!root.ok()) return root.status();
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position '", request.position, "': the game is already over"));
+  }
+  if constexpr (!SearchableGame<G>) {
+    return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));
+  } else {
+    Solver<G> solver(game, request.hash_mib);
+    const SolveReport r = solver.Solve(
+        *root, {request.depth, request.nodes, request.seconds}, [&](const SolveReport& it) {
+          progress << absl::StreamFormat("solve: depth %d, %s, %d nodes, %.2fs\n", it.depth,
+                                         BoundsText(it.lower, it.upper), it.nodes, it.seconds);
+        });
+    const char* mover = root->state.to_move == Player::kP1 ? "P1" : "P2";
+    const std::string best = FormatDecision(r.pv.front(), game.site_names());
+    // A draw carries no distance in the score: its plies are those of the line.
+    const int plies = r.lower == 0 ? static_cast<int>(r.pv.size()) : PliesToEnd(r.lower);
+    if (request.json) {
+      out << absl::StreamFormat(
+          "{\"value\": \"%s\", \"plies\": %d, \"best\": \"%s\", \"pv\": \"%s\", \"nodes\": %d, "
+          "\"seconds\": %.6f, \"proven\": %s, \"depth\": %d, \"bounds\": \"%s\", "
+          "\"to_move\": \"%s\"}\n",
+          r.proven ? ValueName(r.lower) : "unknown", r.proven ? plies : -1, best,
+          LineText(game, r.pv), r.nodes, r.seconds, r.proven ? "true" : "false", r.depth,
+          BoundsText(r.lower, r.upper), mover);
+    } else if (r.proven) {
+      out << absl::StreamFormat("value   %s in %d plies for %s (to move)%s\n", ValueName(r.lower),
+                                plies, mover, r.lower > 0 ? absl::StrCat(": ", mover, " wins") : "")
+          << "best    " << best << "\n"
+          << "line    " << LineText(game, r.pv) << "\n"
+          << absl::StreamFormat("nodes   %d in %.3f s, depth %d\n", r.nodes, r.seconds, r.depth);
+    } else {
+      out << absl::StreamFormat("unproven within the limits after depth %d: %s for %s\n", r.depth,
+                                BoundsText(r.lower, r.upper), mover)
+          << "line    " << LineText(game, r.pv) << " (achieves the lower bound)\n"
+          << absl::StreamFormat("nodes   %d in %.3f s\n", r.nodes, r.seconds);
+    }
+    return absl::OkStatus();
+  }
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
