@@ -1,5 +1,5 @@
-// Damdaman kernels: generation and apply on traced middle-game positions, and
-// perft(10) from the start (84409 leaf nodes).
+// Damdaman kernels: generation and apply on traced middle-game positions,
+// perft(10) from the start (84409 leaf nodes), random playouts.
 #include "bench/game_benchmarks.h"
 #include "boards/damdaman/damdaman.h"
 
@@ -10,6 +10,8 @@ const Damdaman kGame;
 BENCHMARK_CAPTURE(BM_Generate, damdaman, kGame, "damdaman");
 BENCHMARK_CAPTURE(BM_Apply, damdaman, kGame, "damdaman");
 BENCHMARK_CAPTURE(BM_Perft, damdaman_depth10, kGame, 10)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Playout, damdaman_start, kGame, "")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Playout, damdaman_midgame, kGame, "damdaman")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace lud64

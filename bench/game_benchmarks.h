@@ -9,6 +9,7 @@
 #include "bench/bench_positions.h"
 #include "benchmark/benchmark.h"
 #include "search/perft.h"
+#include "search/playout.h"
 
 namespace lud64 {
 
@@ -60,6 +61,27 @@ void BM_Perft(benchmark::State& state, const G& game, int depth) {
   for (auto _ : state) nodes += Perft(game, game.start(), depth);
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+// One uniform random playout per iteration, from the start or from each
+// middle-game position in turn (`name` empty: from the start).
+template <Game G>
+void BM_Playout(benchmark::State& state, const G& game, const std::string& name) {
+  std::vector<typename G::Position> positions =
+      name.empty() ? std::vector<typename G::Position>{game.start()} : MidgamePositions(game, name);
+  if (positions.empty()) return state.SkipWithError("no middle-game positions");
+  Random random(1);
+  int64_t decisions = 0;
+  size_t next = 0;
+  for (auto _ : state) {
+    const PlayoutResult result = RandomPlayout(game, positions[next], random);
+    decisions += result.plies;
+    next = next + 1 == positions.size() ? 0 : next + 1;
+  }
+  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions),
+                                                     benchmark::Counter::kIsRate);
+  state.counters["playouts/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
+                                                    benchmark::Counter::kIsRate);
 }
 
 }  // namespace lud64

@@ -39,8 +39,8 @@ struct PlayoutStats {
   }
   uint64_t count(Outcome o) const { return by_outcome[static_cast<int>(o)]; }
   uint64_t count(EndReason e) const { return by_end[static_cast<int>(e)]; }
-  double share(Outcome o) const { return playouts ? double(count(o)) / playouts : 0.0; }
-  double mean_plies() const { return playouts ? double(decisions) / playouts : 0.0; }
+  double share(Outcome o) const { return playouts ? static_cast<double>(count(o)) / playouts : 0.0; }
+  double mean_plies() const { return playouts ? static_cast<double>(decisions) / playouts : 0.0; }
   // Sample standard deviation of the number of plies.
   double stddev_plies() const {
     if (playouts < 2) return 0.0;
@@ -56,7 +56,7 @@ struct Interval {
 };
 inline Interval Wilson95(uint64_t k, uint64_t n) {
   if (n == 0) return {0, 1};
-  const double z = 1.959964, p = double(k) / n, nn = static_cast<double>(n);
+  const double z = 1.959964, p = static_cast<double>(k) / n, nn = static_cast<double>(n);
   const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
   const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# End-to-end checks of the lud64 command: what it prints, and that bad input
+# gets a clear message and a non-zero exit. Usage: lud64_command_test.sh LUD64
+set -uo pipefail
+lud64="$1"
+passed=0
+failed=0
+
+# expect <exit code: 0 or "fail"> <regex the output must match> -- <args...>
+expect() {
+  local want="$1" pattern="$2"
+  shift 3
+  local output status
+  output=$("$lud64" "$@" 2>&1 < /dev/null)
+  status=$?
+  if { [ "$want" = 0 ] && [ $status -ne 0 ]; } || { [ "$want" = fail ] && [ $status -eq 0 ]; }; then
+    echo "FAIL: lud64 $* exited $status"; echo "$output" | head -5; failed=$((failed + 1)); return
+  fi
+  if ! grep -Eq -- "$pattern" <<< "$output"; then
+    echo "FAIL: lud64 $* did not print /$pattern/"; echo "$output" | head -5
+    failed=$((failed + 1)); return
+  fi
+  passed=$((passed + 1))
+}
+
+expect 0 'perft\(10\) = 84409' -- perft --game=damdaman --depth=10
+expect 0 'perft\(6\) = 314400' -- perft --game=guettal --depth=6
+expect 0 'perft\(4\) = 863040' -- perft --game=davxar --depth=4
+expect 0 'perft\(4\) = 863040' -- perft --game=davxar:lines=ludii --depth=4
+expect 0 'C4-D4: 1' -- perft --game=damdaman --depth=3 --divide
+expect 0 'decisions: 2: ' -- show --game=damdaman
+expect 0 'guettal' -- games
+expect 0 'bestmove (A2|I3)' -- bestmove --game=guettal --depth=4
+expect 0 'value +win in 3 plies' -- solve --game=guettal
+expect 0 '"value": "win"' -- solve --game=guettal --json
+expect 0 '"playouts": 100,' -- playouts --game=guettal --count=100 --json
+expect 0 'usage: lud64 perft' -- perft --help
+expect fail 'unknown game .chess.' -- show --game=chess
+expect fail 'unknown option .--depth.' -- show --depth=3
+expect fail 'unknown command' -- frobnicate
+expect fail 'perft needs --depth' -- perft --game=damdaman
+expect fail 'must be 1 to 40' -- perft --game=damdaman --depth=41
+expect fail '2 rows, expected 7' -- show --game=damdaman '--position=ooooooo/ooooooo x'
+expect fail 'expected x or o' -- show --game=damdaman '--position=ooooooo/ooooooo/ooooooo/xxx.ooo/xxxxxxx/xxxxxxx/xxxxxxx z'
+expect fail 'pieces' -- show --game=davxar:pieces=17
+expect fail 'option .colour.' -- show --game=davxar:colour=red
+expect fail 'exactly one of --count' -- playouts --game=guettal
+expect fail 'must be 1 to 256' -- playouts --game=guettal --count=5 --threads=0
+expect fail 'game is already over' -- playouts --game=damdaman --count=5 '--position=......./......./......./...x.../......./......./....... o'
+expect fail 'unexpected argument' -- show extra
+expect fail '--hash' -- bestmove --game=guettal --hash=0
+
+# replay: a legal record, then an illegal one that names the line and ply.
+out=$(printf 'C4-D4 C5-C4\n' | "$lud64" replay --game=damdaman --counts)
+if [ "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2 counts=2,1" ]; then
+  passed=$((passed + 1)); else echo "FAIL: replay printed '$out'"; failed=$((failed + 1)); fi
+if out=$(printf 'C4-D4\nD3-D4 E4-E5\n' | "$lud64" replay --game=damdaman 2>&1); then
+  echo "FAIL: illegal replay exited 0"; failed=$((failed + 1))
+elif grep -q "line 2, ply 2: decision 'E4-E5' is illegal" <<< "$out"; then
+  passed=$((passed + 1)); else echo "FAIL: replay error '$out'"; failed=$((failed + 1)); fi
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
