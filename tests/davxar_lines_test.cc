@@ -194,7 +194,8 @@ std::vector<PlainLine> PlainLines(davxar::MillTest test) {
   return lines;
 }
 
-// The per-point tables agree with a plain walk over the spec's lines.
+// The per-point and whole-side tables agree with a plain walk over the spec's
+// lines.
 TEST(DavxarLines, TablesAgreeWithTheLineLists) {
   Random random(2024);
   for (const Davxar* game : {&kHistorical, &kLudii}) {
@@ -203,6 +204,7 @@ TEST(DavxarLines, TablesAgreeWithTheLineLists) {
       // About half the points held, sometimes more.
       Bitboard own = random.Next() & davxar::kAllPoints;
       if (trial % 2) own |= random.Next() & davxar::kAllPoints;
+      Bitboard in_mills = 0;
       for (int point : Sites(own)) {
         bool in_mill = false;
         for (const PlainLine& line : lines) {
@@ -211,7 +213,9 @@ TEST(DavxarLines, TablesAgreeWithTheLineLists) {
         }
         ASSERT_EQ(game->InMill(point, own), in_mill)
             << game->name() << ": " << own << " at " << game->site_names()[point];
+        if (in_mill) in_mills |= SquareBit(point);
       }
+      ASSERT_EQ(game->PiecesInMills(own), in_mills) << game->name() << ": " << own;
     }
   }
 }

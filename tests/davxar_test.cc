@@ -6,6 +6,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/perft.h"
+#include "search/playout.h"
 #include "tests/reference_checks.h"
 
 namespace lud64 {
@@ -252,6 +253,63 @@ TEST(DavxarEnd, TurnLimitDraws) {
   position.state.turn = kTurnLimit - 1;
   Play(game, position, "A1");
   EXPECT_EQ(position.state.end, EndReason::kTurnLimit);
+}
+
+// The evaluation (davxar_eval.cc) is for the player to move, the same for
+// both colours, and bounded.
+Davxar::Position ColoursSwapped(Davxar::Position position) {
+  std::swap(position.pieces[0], position.pieces[1]);
+  std::swap(position.hand[0], position.hand[1]);
+  position.state.to_move = Opponent(position.state.to_move);
+  return position;
+}
+
+TEST(DavxarEval, LevelAtTheStartAndTheSameForBothColours) {
+  for (const char* name : {"davxar", "davxar:lines=ludii,pieces=6"}) {
+    const Davxar game = Game(name);
+    EXPECT_EQ(game.evaluate(game.start()), 0) << name;
+    Random random(5);
+    for (int playout = 0; playout < 20; ++playout) {
+      Davxar::Position position = game.start();
+      while (!position.state.over()) {
+        const Score score = game.evaluate(position);
+        ASSERT_LT(std::abs(score), kMaxHeuristic);
+        ASSERT_EQ(game.evaluate(ColoursSwapped(position)), score) << FormatPosition(game, position);
+        Apply(game, position, RandomDecision(game, position, random));
+      }
+    }
+  }
+}
+
+TEST(DavxarEval, MaterialThreatsAndRemovals) {
+  const Davxar game;
+  // A piece more (on the board or in hand) is worth about 100.
+  const Score ahead = game.evaluate(Make(game, "A1 D5", "I9", Player::kP1));
+  EXPECT_GT(ahead, 50);
+  EXPECT_LT(game.evaluate(Make(game, "A1", "I9 D5", Player::kP1)), -50);
+  EXPECT_GT(game.evaluate(Make(game, "A1", "I9", Player::kP1, 1, 0)), 50);
+  // Two on a line with the third point empty and a piece in hand: a threat.
+  EXPECT_GT(game.evaluate(Make(game, "A1 E1", "D5 F5", Player::kP1, 1, 1)),
+            game.evaluate(Make(game, "A1 E2", "D5 F5", Player::kP1, 1, 1)));
+  // About to remove a piece.
+  Davxar::Position removing = Make(game, "A1 E1 I1", "D5 F5 E6", Player::kP1);
+  const Score before = game.evaluate(removing);
+  removing.remove = true;
+  EXPECT_GT(game.evaluate(removing), before + 50);
+}
+
+TEST(DavxarEval, RemovalsAndMillsAreTactical) {
+  const Davxar game;
+  const Davxar::Position placing = Make(game, "A1 E1", "D5", Player::kP1, 1, 1);
+  EXPECT_TRUE(game.is_tactical(placing, Parse(game, "I1")));
+  EXPECT_FALSE(game.is_tactical(placing, Parse(game, "E2")));
+  const Davxar::Position moving = Make(game, "A1 E1 H2", "D5 F5", Player::kP1);
+  EXPECT_TRUE(game.is_tactical(moving, Parse(game, "H2-I1")));
+  EXPECT_FALSE(game.is_tactical(moving, Parse(game, "H2-H5")));
+  Davxar::Position removing = moving;
+  removing.pieces[0] = PointSet("A1 E1 I1");
+  removing.remove = true;
+  EXPECT_TRUE(game.is_tactical(removing, Parse(game, "xD5")));
 }
 
 }  // namespace

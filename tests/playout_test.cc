@@ -1,7 +1,9 @@
 // Random playouts of every game (search/playout*.h).
 #include "bench/bench_positions.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"
+#include "engine/game_spec.h"
 #include "tests/playout_checks.h"
 
 namespace lud64 {
@@ -27,6 +29,50 @@ TEST(GuettalPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Guetta
 
 TEST(GuettalPlayouts, MatchLudii) {
   testing::ExpectPlayoutsMatchLudii(Guettal(), "guettal", 400000);
+}
+
+Davxar DavxarGame(const std::string& name) {
+  absl::StatusOr<Davxar> game = Davxar::FromSpec(ParseGameSpec(name).value());
+  EXPECT_TRUE(game.ok()) << name << ": " << game.status();
+  return game.value_or(Davxar());
+}
+
+// The traced middle-game positions, and a few removals reached from them.
+std::vector<Davxar::Position> DavxarPositions(const Davxar& game, const std::string& name) {
+  std::vector<Davxar::Position> positions = MidgamePositions(game, name);
+  std::vector<Davxar::Position> removals;
+  DecisionList list;
+  for (const Davxar::Position& position : positions) {
+    LegalDecisions(game, position, list);
+    for (Decision d : list) {
+      Davxar::Position child = position;
+      Apply(game, child, d);
+      if (child.remove && !child.state.over() && removals.size() < 6) removals.push_back(child);
+    }
+  }
+  EXPECT_FALSE(removals.empty());
+  positions.insert(positions.end(), removals.begin(), removals.end());
+  return positions;
+}
+
+TEST(DavxarPlayouts, UniformChoice) {
+  for (const char* name : {"davxar", "davxar:lines=ludii"}) {
+    SCOPED_TRACE(name);
+    const Davxar game = DavxarGame(name);
+    testing::ExpectUniformChoice(game, DavxarPositions(game, name));
+  }
+}
+
+TEST(DavxarPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Davxar(), 1000); }
+
+// Twice as many playouts as Ludii played for each row of playouts.md.
+TEST(DavxarPlayouts, MatchLudii) {
+  for (const char* name : {"davxar", "davxar:lines=ludii"}) {
+    testing::ExpectPlayoutsMatchLudii(DavxarGame(name), name, 40000);
+  }
+  for (const char* name : {"davxar:pieces=6", "davxar:lines=ludii,pieces=6"}) {
+    testing::ExpectPlayoutsMatchLudii(DavxarGame(name), name, 20000);
+  }
 }
 
 TEST(PlayoutStats, WilsonIntervalContainsTheShare) {

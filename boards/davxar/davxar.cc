@@ -40,10 +40,7 @@ absl::StatusOr<davxar::MillTest> ParseLinesOption(absl::string_view value) {
 
 }  // namespace
 
-Davxar::Davxar(MillTest lines, int pieces)
-    : lines_(lines),
-      pieces_(pieces),
-      mills_(lines == MillTest::kLudii ? &davxar::kLudiiMills : &davxar::kHistoricalMills) {}
+Davxar::Davxar(MillTest lines, int pieces) : lines_(lines), pieces_(pieces) {}
 
 absl::StatusOr<Davxar> Davxar::FromSpec(const GameSpec& spec) {
   if (spec.name != "davxar") {
@@ -89,32 +86,32 @@ Davxar::Position Davxar::start() const {
   return position;
 }
 
-Bitboard Davxar::PiecesInMills(Bitboard own) const {
-  Bitboard in_mills = 0;
-  for (int point : Sites(own)) {
-    if (InMill(point, own)) in_mills |= SquareBit(point);
-  }
-  return in_mills;
-}
-
-void Davxar::generate(const Position& position, DecisionList& list) const {
+void Davxar::decision_sets(const Position& position, DecisionSets& sets) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me];
   const Bitboard opponent = position.pieces[1 - me];
+  sets.clear();
   if (position.remove) {
-    for (int point : Sites(opponent & ~PiecesInMills(opponent))) {
-      list.push(Decision::Remove(point));
-    }
+    sets.push({Removable(opponent), DecisionKind::kRemove, 0, 0});
     return;
   }
   const Bitboard empty = kAllPoints & ~(own | opponent);
   if (position.hand[me] > 0) {
-    for (int point : Sites(empty)) list.push(Decision::Place(point));
+    sets.push({empty, DecisionKind::kPlace, 0, 0});
     return;
   }
+  // One set per piece. The offset is unused with a fixed origin: set to
+  // `from`, it is stored with it; a constant makes GCC split the loop in two.
   for (int from : Sites(own)) {
-    for (int to : Sites(kNeighbours[from] & empty)) list.push(Decision::Step(from, to));
+    const auto origin = static_cast<int8_t>(from);
+    sets.push({kNeighbours[from] & empty, DecisionKind::kStep, origin, origin});
   }
+}
+
+void Davxar::generate(const Position& position, DecisionList& list) const {
+  DecisionSets sets;
+  decision_sets(position, sets);
+  sets.AppendTo(list);
 }
 
 bool Davxar::play(Position& position, Decision decision) const {

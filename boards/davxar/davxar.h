@@ -13,8 +13,10 @@
 #include "boards/davxar/davxar_lines.h"
 #include "engine/bitboard.h"
 #include "engine/decision.h"
+#include "engine/decision_sets.h"
 #include "engine/game_spec.h"
 #include "engine/player.h"
+#include "engine/score.h"
 #include "engine/site_names.h"
 
 namespace lud64 {
@@ -49,15 +51,30 @@ class Davxar {
   Position start() const;
 
   void generate(const Position& position, DecisionList& list) const;
+  // The same decisions as sets of targets: the empty points (placement), the
+  // removable opponent pieces (removal), or one set per own piece (movement).
+  void decision_sets(const Position& position, DecisionSets& sets) const;
   bool mid_turn(const Position& position) const { return position.remove; }
   bool play(Position& position, Decision decision) const;
   Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
   uint64_t hash(const Position& position) const;
 
+  // Search: a static evaluation for the player to move (davxar_eval.cc), and
+  // whether a decision is a removal or forms a mill.
+  Score evaluate(const Position& position) const;
+  bool is_tactical(const Position& position, Decision decision) const;
+
   // Whether the piece of `own` on `point` is in a mill under this game's test.
-  bool InMill(int point, Bitboard own) const { return davxar::InMill(*mills_, point, own); }
+  bool InMill(int point, Bitboard own) const {
+    return WithMills([&](const auto& mills) { return davxar::InMill(mills, point, own); });
+  }
   // The pieces of `own` that are in a mill.
-  Bitboard PiecesInMills(Bitboard own) const;
+  Bitboard PiecesInMills(Bitboard own) const {
+    return WithMills([&](const auto& mills) { return davxar::PiecesInMills(mills, own); });
+  }
+  // The pieces of `opponent` a removal may take: those in no mill (if none, the
+  // removal is a forced pass).
+  Bitboard Removable(Bitboard opponent) const { return opponent & ~PiecesInMills(opponent); }
 
   std::string format_board(const Position& position) const;
   std::string format_fields(const Position& position) const;
@@ -67,9 +84,14 @@ class Davxar {
   std::string draw(const Position& position) const;
 
  private:
+  // Calls `f` with this game's mill table (the two tables differ in type).
+  template <class F>
+  auto WithMills(F f) const -> decltype(f(davxar::kHistoricalMills)) {
+    return lines_ == MillTest::kLudii ? f(davxar::kLudiiMills) : f(davxar::kHistoricalMills);
+  }
+
   MillTest lines_;
   int pieces_;
-  const davxar::MillTable* mills_;
 };
 
 }  // namespace lud64

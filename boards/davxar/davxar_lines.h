@@ -1,7 +1,8 @@
 // Davxar Zirge's mill lines (shared/spec/davxar.md, "Lines and mills"): the
 // 36 historical lines, and Ludii's 28 three-point lines plus 36 four-point sets
 // with their blocking points and pivots. Both tests are folded at compile time
-// into one table per point, so a mill test is a few mask comparisons.
+// into per-point tables and a list of all lines, so that a mill test, or the
+// pieces in mills of a side, is a short run of mask comparisons.
 #ifndef LUD64_BOARDS_DAVXAR_DAVXAR_LINES_H_
 #define LUD64_BOARDS_DAVXAR_DAVXAR_LINES_H_
 
@@ -66,17 +67,40 @@ enum class MillTest : uint8_t { kHistorical, kLudii };
 
 // A line as the mill test sees it: held by a player whose pieces `own` satisfy
 // (own & span) == points, span being the points plus those that must not hold.
+// `pivots`: the points whose piece it puts in a mill.
 struct MillLine {
   Bitboard points = 0;
   Bitboard span = 0;
+  Bitboard pivots = 0;
 };
 
-// Per point, the lines that count for a piece standing there.
-inline constexpr int kMaxMillLinesPerPoint = 12;
+// A line no player holds (no piece stands on bit 63), padding the tables below.
+inline constexpr Bitboard kNeverHeld = Bitboard{1} << 63;
+
+// Per point, the lines that count for a piece standing there, padded to a
+// fixed even `kPerPoint`; and all the lines once (`kLines`, even), for the
+// pieces in mills of a whole side. The tests below are branch-free runs of mask
+// compares, two lines at a time.
+template <int kPerPoint, int kLines>
 struct MillTable {
-  std::array<std::array<MillLine, kMaxMillLinesPerPoint>, kPoints> lines{};
-  std::array<uint8_t, kPoints> count{};
+  static_assert(kPerPoint % 2 == 0 && kLines % 2 == 0);
+  static constexpr int kLinesPerPoint = kPerPoint;
+  struct alignas(16) PointLines {
+    std::array<Bitboard, kPerPoint> points;
+    std::array<Bitboard, kPerPoint> span;
+  };
+  std::array<PointLines, kPoints> at{};
+  std::array<uint8_t, kPoints> count{};  // real lines per point
+  // credit: the points whose piece the line puts in a mill (points & pivots).
+  alignas(16) std::array<Bitboard, kLines> points{};
+  alignas(16) std::array<Bitboard, kLines> span{};
+  alignas(16) std::array<Bitboard, kLines> credit{};
 };
+
+// The historical test has at most 4 lines per point, Ludii's at most 9 (padded
+// to 10).
+using HistoricalMillTable = MillTable<4, 36>;
+using LudiiMillTable = MillTable<10, 28 + 36>;
 
 namespace internal {
 
@@ -86,16 +110,19 @@ constexpr bool NamesEqual(const char* a, const char* b) {
   return *a == *b;
 }
 
-// Adds a line for every point of `pivots`, checking its shape.
-constexpr void AddLine(MillTable& table, Bitboard points, Bitboard must_not_hold, Bitboard pivots,
-                       int size) {
-  if (PopCount(points) != size || (points & must_not_hold) != 0 || (pivots & ~points) != 0)
-    throw "malformed mill line";
-  for (int p : Sites(pivots)) {
-    if (table.count[p] == kMaxMillLinesPerPoint) throw "raise kMaxMillLinesPerPoint";
-    table.lines[p][table.count[p]++] = {points, points | must_not_hold};
+// The lines of a test, checking their shapes.
+template <int kLines>
+struct LineList {
+  std::array<MillLine, kLines> lines{};
+  int size = 0;
+
+  constexpr void Add(Bitboard points, Bitboard must_not_hold, Bitboard pivots, int size_expected) {
+    if (PopCount(points) != size_expected || (points & must_not_hold) != 0 ||
+        (pivots & ~points) != 0 || pivots == 0 || size == kLines)
+      throw "malformed mill line";
+    lines[size++] = {points, points | must_not_hold, pivots};
   }
-}
+};
 
 // Historical lines are drawn: each point is linked to the next one.
 constexpr int LinksWithin(Bitboard line) {
@@ -104,19 +131,20 @@ constexpr int LinksWithin(Bitboard line) {
   return ends / 2;
 }
 
-constexpr MillTable BuildMillTable(MillTest test) {
-  MillTable table;
+template <int kLines>
+constexpr LineList<kLines> BuildLineList(MillTest test) {
+  LineList<kLines> list;
   int links_on_lines = 0;
   for (const char* line : kThreePointLines) {
     const Bitboard points = PointSet(line);
     links_on_lines += LinksWithin(points);
-    AddLine(table, points, 0, points, 3);
+    list.Add(points, 0, points, 3);
   }
   if (test == MillTest::kHistorical) {
     for (const char* line : kHistoricalFourPointLines) {
       const Bitboard points = PointSet(line);
       links_on_lines += LinksWithin(points);
-      AddLine(table, points, 0, points, 4);
+      list.Add(points, 0, points, 4);
     }
     // Every link lies on exactly one historical line.
     if (links_on_lines != kLinks) throw "historical lines do not cover the links";
@@ -124,7 +152,30 @@ constexpr MillTable BuildMillTable(MillTest test) {
     for (const FourPointSet& set : kLudiiFourPointSets) {
       const Bitboard points = PointSet(set.points);
       const Bitboard pivots = NamesEqual(set.counts_on, "all") ? points : PointSet(set.counts_on);
-      AddLine(table, points, PointSet(set.must_not_hold), pivots, 4);
+      list.Add(points, PointSet(set.must_not_hold), pivots, 4);
+    }
+  }
+  if (list.size != kLines) throw "wrong number of lines";
+  return list;
+}
+
+template <class Table, int kLines>
+constexpr Table BuildMillTable(MillTest test) {
+  const LineList<kLines> list = BuildLineList<kLines>(test);
+  Table table;
+  for (auto& point : table.at) {
+    point.points.fill(kNeverHeld);
+    point.span.fill(kNeverHeld);
+  }
+  for (int i = 0; i < kLines; ++i) {
+    const MillLine& line = list.lines[i];
+    table.points[i] = line.points;
+    table.span[i] = line.span;
+    table.credit[i] = line.pivots;
+    for (int p : Sites(line.pivots)) {
+      if (table.count[p] == Table::kLinesPerPoint) throw "raise the lines per point";
+      table.at[p].points[table.count[p]] = line.points;
+      table.at[p].span[table.count[p]++] = line.span;
     }
   }
   return table;
@@ -132,18 +183,51 @@ constexpr MillTable BuildMillTable(MillTest test) {
 
 }  // namespace internal
 
-inline constexpr MillTable kHistoricalMills = internal::BuildMillTable(MillTest::kHistorical);
-inline constexpr MillTable kLudiiMills = internal::BuildMillTable(MillTest::kLudii);
+inline constexpr HistoricalMillTable kHistoricalMills =
+    internal::BuildMillTable<HistoricalMillTable, 36>(MillTest::kHistorical);
+inline constexpr LudiiMillTable kLudiiMills =
+    internal::BuildMillTable<LudiiMillTable, 28 + 36>(MillTest::kLudii);
+
+namespace internal {
+
+// Two bitboards, for the two-lines-at-a-time tests (SSE on x86-64).
+typedef uint64_t BitboardPair __attribute__((vector_size(16)));
+
+inline BitboardPair LoadPair(const Bitboard* at) {
+  BitboardPair pair;
+  __builtin_memcpy(&pair, at, sizeof(pair));
+  return pair;
+}
+
+}  // namespace internal
 
 // Whether the piece on `point`, of the player whose pieces are `own`, is in a
 // mill: a piece just placed or moved there forms one, and a removal may not
 // take it.
-constexpr bool InMill(const MillTable& table, int point, Bitboard own) {
-  const MillLine* line = table.lines[point].data();
-  for (const MillLine* end = line + table.count[point]; line != end; ++line) {
-    if ((own & line->span) == line->points) return true;
+template <class Table>
+inline bool InMill(const Table& table, int point, Bitboard own) {
+  using internal::BitboardPair;
+  const auto& lines = table.at[point];
+  const BitboardPair owns = {own, own};
+  BitboardPair held = {0, 0};
+  for (int i = 0; i < Table::kLinesPerPoint; i += 2) {
+    held |= (owns & internal::LoadPair(&lines.span[i])) == internal::LoadPair(&lines.points[i]);
   }
-  return false;
+  return (held[0] | held[1]) != 0;
+}
+
+// The pieces of `own` that are in a mill.
+template <class Table>
+inline Bitboard PiecesInMills(const Table& table, Bitboard own) {
+  using internal::BitboardPair;
+  const BitboardPair owns = {own, own};
+  BitboardPair in_mills = {0, 0};
+  for (size_t i = 0; i < table.points.size(); i += 2) {
+    const auto held =
+        (owns & internal::LoadPair(&table.span[i])) == internal::LoadPair(&table.points[i]);
+    in_mills |= reinterpret_cast<const BitboardPair&>(held) & internal::LoadPair(&table.credit[i]);
+  }
+  return in_mills[0] | in_mills[1];
 }
 
 }  // namespace lud64::davxar
