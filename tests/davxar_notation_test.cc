@@ -10,7 +10,6 @@
 namespace lud64 {
 namespace {
 
-using davxar::PointIndex;
 using davxar::PointSet;
 
 absl::StatusOr<Davxar> FromName(absl::string_view name) {

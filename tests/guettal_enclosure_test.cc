@@ -59,7 +59,7 @@ std::string AfterAddition(absl::string_view board, absl::string_view site) {
   absl::StatusOr<Guettal::Position> position = ParsePosition(kGame, absl::StrCat(board, " x"));
   EXPECT_TRUE(position.ok()) << position.status();
   if (!position.ok()) return "";
-  const std::string by_game = kGame.format_board(AddByGame(*position, Site(site)));
+  std::string by_game = kGame.format_board(AddByGame(*position, Site(site)));
   EXPECT_EQ(kGame.format_board(AddByOracle(*position, Site(site))), by_game)
       << board << " " << site;
   return by_game;

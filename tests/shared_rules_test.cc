@@ -21,7 +21,6 @@ struct ToyGame {
     std::array<int, 2> budget{};
     bool bonus = false;
     TurnState state;
-    friend bool operator==(const Position&, const Position&) = default;
   };
   int bonus_at = -1;
   bool pass_wins = false;

@@ -32,7 +32,7 @@ constexpr std::array<Bitboard, Grid::kSites> kAround = [] {
 // The first of `cell`'s eight neighbours, in the walk's order, that is in
 // `candidates` (which holds at least one of them).
 int FirstInCompassOrder(int cell, Bitboard candidates) {
-  for (int next : kCompassSteps[cell])
+  for (const int8_t next : kCompassSteps[cell])
     if (next >= 0 && Contains(candidates, next)) return next;
   return -1;  // unreachable: the caller checked kAround
 }
