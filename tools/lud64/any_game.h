@@ -55,6 +55,9 @@ struct SolveRequest {
   bool json = false;
 };
 
+struct MctsBestMoveRequest;  // mcts_command.h
+struct MatchRequest;         // match.h
+
 class AnyGame {
  public:
   virtual ~AnyGame() = default;
@@ -70,6 +73,10 @@ class AnyGame {
   virtual absl::Status Playouts(const PlayoutsRequest& request, std::ostream& out,
                                 std::ostream& progress) const = 0;
   virtual absl::Status BestMove(const BestMoveRequest& request, std::ostream& out) const = 0;
+  virtual absl::Status BestMoveMcts(const MctsBestMoveRequest& request,
+                                    std::ostream& out) const = 0;
+  virtual absl::Status Match(const MatchRequest& request, std::ostream& out,
+                             std::ostream& progress) const = 0;
   virtual absl::Status Solve(const SolveRequest& request, std::ostream& out,
                              std::ostream& progress) const = 0;
   // Plain results, for `lud64 bench`.

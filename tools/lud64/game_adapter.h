@@ -6,6 +6,8 @@
 
 #include "tools/lud64/any_game.h"
 #include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/match_command.h"
+#include "tools/lud64/mcts_command.h"
 #include "tools/lud64/perft_command.h"
 #include "tools/lud64/playouts_command.h"
 #include "tools/lud64/replay_command.h"
@@ -37,6 +39,13 @@ class GameAdapter final : public AnyGame {
   }
   absl::Status BestMove(const BestMoveRequest& request, std::ostream& out) const override {
     return RunBestMove(game_, request, out);
+  }
+  absl::Status BestMoveMcts(const MctsBestMoveRequest& request, std::ostream& out) const override {
+    return RunMctsBestMove(game_, request, out);
+  }
+  absl::Status Match(const MatchRequest& request, std::ostream& out,
+                     std::ostream& progress) const override {
+    return RunMatch(game_, request, out, progress);
   }
   absl::Status Solve(const SolveRequest& request, std::ostream& out,
                      std::ostream& progress) const override {

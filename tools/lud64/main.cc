@@ -13,6 +13,8 @@
 #include "engine/interrupt.h"
 #include "tools/lud64/bench_command.h"
 #include "tools/lud64/game_registry.h"
+#include "tools/lud64/match.h"
+#include "tools/lud64/mcts_command.h"
 
 ABSL_FLAG(std::string, game, "davxar", "game name with options, e.g. davxar:lines=ludii,pieces=6");
 ABSL_FLAG(std::string, position, "start", "position in lud64 notation, or 'start'");
@@ -28,6 +30,18 @@ ABSL_FLAG(uint64_t, nodes, 0, "stop searching after about this many nodes (0: no
 ABSL_FLAG(int, hash, 64, "transposition table size in MiB (1 to 65536)");
 ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game");
 ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision");
+ABSL_FLAG(std::string, engine, "alphabeta", "search: alphabeta or mcts (Monte Carlo tree search)");
+ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
+ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
+          "mcts: the UCB1 exploration constant (0 to 100)");
+ABSL_FLAG(int, memory, 256, "mcts: memory bound of the tree in MiB (1 to 65536)");
+ABSL_FLAG(std::string, p1, "", "match: the engine the results are counted for, e.g. mcts:time=0.1");
+ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:depth=4");
+ABSL_FLAG(int, games, 0, "match: number of games (1 to 1000000)");
+ABSL_FLAG(int, openings, 0,
+          "match: random decisions from the start shared by each pair of games (0 to 1000)");
+ABSL_FLAG(std::string, record, "",
+          "match: file to write the games to, one line of decisions each (the replay format)");
 
 namespace lud64 {
 namespace {
@@ -117,7 +131,62 @@ int RunPlayoutsCommand() {
   return status.ok() ? 0 : Fail(status);
 }
 
+// An error naming the first of `flags` set to other than its default, which
+// only `applies_with` would use.
+absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with) {
+  for (const char* name : flags) {
+    const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    if (flag->CurrentValue() != flag->DefaultValue()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", name, " applies only with ", applies_with));
+    }
+  }
+  return absl::OkStatus();
+}
+
+int RunMctsBestMoveCommand() {
+  if (absl::Status status = RejectFlags({"depth", "nodes", "hash"}, "--engine=alphabeta");
+      !status.ok()) {
+    return Fail(status);
+  }
+  MctsBestMoveRequest request;
+  request.position = absl::GetFlag(FLAGS_position);
+  request.limits = {absl::GetFlag(FLAGS_iterations), absl::GetFlag(FLAGS_time)};
+  request.clock = absl::GetFlag(FLAGS_clock);
+  request.increment = absl::GetFlag(FLAGS_inc);
+  request.options.threads = absl::GetFlag(FLAGS_threads);
+  request.options.seed = absl::GetFlag(FLAGS_seed);
+  request.options.exploration = absl::GetFlag(FLAGS_exploration);
+  const int memory_mib = absl::GetFlag(FLAGS_memory);
+  request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
+  if (request.options.threads < 1 || request.options.threads > 256) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--threads=", request.options.threads, ": must be 1 to 256")));
+  }
+  if (!(request.options.exploration >= 0 && request.options.exploration <= 100)) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--exploration=", request.options.exploration, ": must be 0 to 100")));
+  }
+  if (memory_mib < 1 || memory_mib > 65536) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--memory=", memory_mib, ": must be 1 to 65536 MiB")));
+  }
+  // Without any limit, think for one second.
+  if (request.limits.iterations == 0 && request.limits.seconds == 0 && request.clock == 0)
+    request.limits.seconds = 1;
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  InstallInterruptHandler();
+  absl::Status status = (*game)->BestMoveMcts(request, std::cout);
+  return status.ok() ? 0 : Fail(status);
+}
+
 int RunBestMoveCommand() {
+  const std::string engine = absl::GetFlag(FLAGS_engine);
+  if (engine != "alphabeta" && engine != "mcts") {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--engine=", engine, ": must be alphabeta or mcts")));
+  }
   BestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   const int depth = absl::GetFlag(FLAGS_depth);
@@ -136,6 +205,12 @@ int RunBestMoveCommand() {
       return Fail(absl::InvalidArgumentError(
           absl::StrCat("--", name, "=", value, ": must be 0 to 1000000 seconds")));
     }
+  }
+  if (engine == "mcts") return RunMctsBestMoveCommand();
+  if (absl::Status status =
+          RejectFlags({"iterations", "threads", "seed", "exploration", "memory"}, "--engine=mcts");
+      !status.ok()) {
+    return Fail(status);
   }
   if (request.hash_mib < 1 || request.hash_mib > 65536) {
     return Fail(absl::InvalidArgumentError(
@@ -179,6 +254,43 @@ int RunSolveCommand() {
   return status.ok() ? 0 : Fail(status);
 }
 
+int RunMatchCommand() {
+  MatchRequest request;
+  const std::string first = absl::GetFlag(FLAGS_p1), second = absl::GetFlag(FLAGS_p2);
+  if (first.empty() || second.empty()) {
+    return Fail(absl::InvalidArgumentError("match needs --p1=ENGINE and --p2=ENGINE"));
+  }
+  for (const auto& [text, spec] : {std::pair{&first, &request.first}, {&second, &request.second}}) {
+    absl::StatusOr<EngineSpec> parsed = ParseEngineSpec(*text);
+    if (!parsed.ok()) return Fail(parsed.status());
+    *spec = *std::move(parsed);
+  }
+  request.games = absl::GetFlag(FLAGS_games);
+  request.openings = absl::GetFlag(FLAGS_openings);
+  request.threads = absl::GetFlag(FLAGS_threads);
+  request.seed = absl::GetFlag(FLAGS_seed);
+  request.record = absl::GetFlag(FLAGS_record);
+  request.json = absl::GetFlag(FLAGS_json);
+  if (request.games < 1 || request.games > 1'000'000) {
+    return Fail(absl::InvalidArgumentError(
+        request.games == 0 ? "match needs --games=N (1 to 1000000)"
+                           : absl::StrCat("--games=", request.games, ": must be 1 to 1000000")));
+  }
+  if (request.openings < 0 || request.openings > 1000) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--openings=", request.openings, ": must be 0 to 1000")));
+  }
+  if (request.threads < 1 || request.threads > 256) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--threads=", request.threads, ": must be 1 to 256")));
+  }
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  InstallInterruptHandler();
+  absl::Status status = (*game)->Match(request, std::cout, std::cerr);
+  return status.ok() ? 0 : Fail(status);
+}
+
 int RunBenchCommand() {
   InstallInterruptHandler();
   absl::Status status = RunBench(std::cout, std::cerr);
@@ -189,12 +301,20 @@ const std::vector<Command>& Commands() {
   static const auto* commands = new std::vector<Command>{
       {"bestmove",
        "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
-       "[--clock=S --inc=S] [--hash=MiB]",
-       "Search for the best decision (alpha-beta); one info line per depth, then bestmove.\n"
-       "  Scores are in centi-pieces (cp 100 = one piece ahead) for the player to move,\n"
-       "  or 'win in N' / 'loss in N' plies. Without a limit it thinks for one second.\n"
-       "  example: lud64 bestmove --game=guettal --depth=6",
-       {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash"},
+       "[--clock=S --inc=S] [--hash=MiB]\n"
+       "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
+       "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]",
+       "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
+       "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
+       "  move, or 'win in N' / 'loss in N' plies.\n"
+       "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
+       "  where it can; an info line about every second (iterations, iterations/s, the best\n"
+       "  decision, its visits and win rate for the player to move), then bestmove.\n"
+       "  Without a limit either thinks for one second.\n"
+       "  example: lud64 bestmove --game=guettal --depth=6\n"
+       "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
+       {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
+        "iterations", "threads", "seed", "exploration", "memory"},
        RunBestMoveCommand},
       {"solve",
        "lud64 solve [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] [--hash=MiB] "
@@ -204,6 +324,20 @@ const std::vector<Command>& Commands() {
        "  example: lud64 solve --game=guettal",
        {"game", "position", "depth", "nodes", "time", "hash", "json"},
        RunSolveCommand},
+      {"match",
+       "lud64 match [--game=G] --p1=ENGINE[:opt=val,...] --p2=ENGINE[:opt=val,...] --games=N "
+       "[--openings=K] [--threads=T] [--seed=S] [--record=FILE] [--json]",
+       "Play two engines against each other, colours alternating, each pair of games from\n"
+       "  the same K random decisions from the start; games run in parallel over --threads.\n"
+       "  Prints wins, losses and draws for --p1, its score (a draw counts half) and the Elo\n"
+       "  difference with a 95% interval. Engines:\n"
+       "    random\n"
+       "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB]\n"
+       "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]\n"
+       "  A searching engine without a limit thinks 0.1 s a decision.\n"
+       "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",
+       {"game", "p1", "p2", "games", "openings", "threads", "seed", "record", "json"},
+       RunMatchCommand},
       {"games", "lud64 games", "List the games and their options.", {}, RunGames},
       {"show",
        "lud64 show --game=G [--position=P]",

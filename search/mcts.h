@@ -1,0 +1,179 @@
+// Monte Carlo tree search over decisions: UCT (UCB1) selection, uniform
+// random playouts (search/playout.h), and the MCTS-Solver's proofs.
+//
+// Rewards: a node holds the results of the playouts through it for the
+// player who chose its decision (the parent's player to move), so decisions
+// after which the same player moves again (Davxar's removal) and forced
+// passes need no special case: each parent maximises its own mover's reward.
+// A win is worth 1, a draw half and a loss 0, less or more a little with the
+// length of the game (mcts_impl.h, Reward).
+//
+// Proofs: a node's `proven` field is the game's outcome under best play from
+// its position, once known. Finished positions are proven by the rules; a
+// node whose player to move has a child proven to win for them is a win, one
+// whose children are all proven is the best of their outcomes for that player.
+// Outcomes are absolute (P1 wins, P2 wins, draw), so they survive re-rooting.
+//
+// Threads share one tree (tree parallelism). Counters are atomics; a thread
+// adds its visit on the way down (a virtual loss, steering the others away
+// until its result arrives) and the result on the way up. A leaf is expanded
+// by the thread that wins a compare-and-swap on its state; the others play out
+// from it meanwhile. Nodes come from a bounded arena (search/arena.h); when it
+// is full the tree stops growing and playouts run from its leaves.
+#ifndef LUD64_SEARCH_MCTS_H_
+#define LUD64_SEARCH_MCTS_H_
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/interrupt.h"
+#include "engine/random.h"
+#include "search/arena.h"
+#include "search/playout.h"
+#include "search/playout_runner.h"
+
+namespace lud64 {
+
+inline constexpr double kDefaultExploration = 1.0;
+
+struct MctsOptions {
+  double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
+  int threads = 1;                           // 1 to 256
+  uint64_t seed = 1;
+  size_t memory_bytes = 256 << 20;  // the tree's memory bound
+  double progress_every = 1.0;      // seconds between progress reports
+};
+
+// With neither limit, the search runs until a proof or a stop request.
+struct MctsLimits {
+  uint64_t iterations = 0;  // 0: no limit
+  double seconds = 0;       // 0: no limit
+};
+
+// A decision at the root and what the search knows of it.
+struct MctsChoice {
+  Decision decision = Decision::Pass();
+  uint64_t visits = 0;
+  double win_rate = 0;                 // the mean reward for the player to move at the root, 0 to 1
+  Outcome proven = Outcome::kOngoing;  // the outcome under best play after it, when proven
+};
+
+struct MctsReport {
+  MctsChoice best;
+  std::vector<Decision> line;  // the most visited line from the root, `best` first
+  uint64_t iterations = 0;     // of this search
+  uint64_t root_visits = 0;    // with those kept from earlier searches
+  double seconds = 0;
+  Outcome root_value = Outcome::kOngoing;  // the root's outcome under best play, when proven
+  size_t nodes = 0;                        // in the tree, and the arena's capacity
+  size_t node_capacity = 0;
+  bool memory_full = false;  // the tree stopped growing at the memory bound
+  bool stopped = false;      // by a stop request (Ctrl-C)
+};
+
+// One node: 32 bytes. Its children are `child_count` consecutive slots.
+struct MctsNode {
+  enum Expansion : uint8_t { kLeaf, kExpanding, kExpanded };
+  using Index = Arena<MctsNode>::Index;
+
+  std::atomic<uint64_t> visits{0};  // descents through the node, in flight included
+  std::atomic<uint64_t> reward{0};  // for `mover`, in units of mcts_internal::kRewardScale
+  std::atomic<Index> first_child{Arena<MctsNode>::kNone};
+  std::atomic<Outcome> proven{Outcome::kOngoing};
+  std::atomic<Expansion> expansion{kLeaf};
+  uint8_t child_count = 0;     // written before `expansion` becomes kExpanded
+  Player mover = Player::kP1;  // who chose `decision`
+  Decision decision = Decision::Pass();
+};
+static_assert(sizeof(MctsNode) == 32, "two nodes to a cache line");
+
+template <Game G>
+class Mcts {
+ public:
+  using Position = typename G::Position;
+  using Progress = std::function<void(const MctsReport&)>;
+
+  // The arena holds at least the root and its children.
+  Mcts(const G& game, const MctsOptions& options)
+      : game_(game),
+        options_(options),
+        arena_(std::max(options.memory_bytes, (1 + DecisionList::kCapacity) * sizeof(MctsNode))) {
+    SetRoot(game.start(), false);
+  }
+
+  // Searches from `position` from now on; keeps the tree if it is already the
+  // root and `keep_tree` holds.
+  void SetRoot(const Position& position, bool keep_tree = true) {
+    if (keep_tree && position == root_position_) return;
+    root_position_ = position;
+    arena_.Truncate(0);
+    arena_.Allocate(1);
+  }
+
+  // Plays `decisions` from the root position. The subtree of the position
+  // reached is kept, moved to the front of the arena; without one, the tree
+  // starts anew.
+  void Advance(std::span<const Decision> decisions);
+
+  // Searches the root (an unfinished position) within `limits`, calling
+  // `on_progress` about every `options.progress_every` seconds.
+  MctsReport Search(const MctsLimits& limits, const Progress& on_progress = {});
+
+  // What the tree holds now, with `seconds` as the search's time.
+  MctsReport Report(double seconds = 0) const;
+  // Every decision of the root, in the order of generation (empty before a search).
+  std::vector<MctsChoice> Choices() const;
+
+  const Position& root_position() const { return root_position_; }
+  size_t nodes() const { return arena_.used(); }
+  size_t node_capacity() const { return arena_.capacity(); }
+
+ private:
+  using Index = MctsNode::Index;
+  using Clock = std::chrono::steady_clock;
+
+  MctsNode& root() { return arena_[0]; }
+  const MctsNode& root() const { return arena_[0]; }
+
+  // Runs iterations until a limit, a stop request or a proof of the root;
+  // `visits_before`: the root's visits when the search started.
+  void Work(int thread, const MctsLimits& limits, Clock::time_point start, uint64_t visits_before,
+            const Progress& on_progress);
+  // One iteration: selection and expansion down from the root, a playout or
+  // a proven result, and the update of the path. `path` is the caller's, to
+  // avoid an allocation per iteration.
+  void Iterate(Random& random, std::vector<MctsNode*>& path);
+  // Adds the children of a leaf, unless another thread is at it or the arena
+  // is full; true when the node has children.
+  bool Expand(MctsNode& node, const Position& position);
+  // The child to descend to (UCB1), skipping proven losses; nullptr when every
+  // child is a proven loss for `to_move`.
+  MctsNode* Select(MctsNode& node, Player to_move);
+  // Proves an expanded node from its children, when they allow it.
+  bool TryProve(MctsNode& node);
+  // The child a player would choose: a proven win, else the most visited of
+  // those not proven lost.
+  const MctsNode* BestChild(const MctsNode& node) const;
+  MctsChoice Choice(const MctsNode& child) const;
+  void Compact(Index new_root);
+
+  const G& game_;
+  MctsOptions options_;
+  Arena<MctsNode> arena_;
+  Position root_position_;
+  uint64_t searches_ = 0;             // each search draws new random streams
+  std::atomic<uint64_t> started_{0};  // iterations claimed, with an iteration limit
+  std::atomic<bool> time_up_{false};
+};
+
+}  // namespace lud64
+
+#include "search/mcts_impl.h"  // IWYU pragma: export
+
+#endif  // LUD64_SEARCH_MCTS_H_

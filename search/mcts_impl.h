@@ -1,0 +1,368 @@
+// The body of Mcts (mcts.h).
+#ifndef LUD64_SEARCH_MCTS_IMPL_H_
+#define LUD64_SEARCH_MCTS_IMPL_H_
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "search/mcts.h"
+
+namespace lud64 {
+namespace mcts_internal {
+
+// Rewards are fixed-point, for atomic integer sums: a win is kRewardScale,
+// a loss 0 and a draw half, but a win `plies` from the root loses up to a
+// tenth of its value with the length, and a loss gains as much. Without that,
+// an engine far ahead finds all its decisions winning alike and wanders among
+// them (hundreds of plies in Davxar's movement phase) instead of ending the
+// game; behind, it resists longest.
+inline constexpr uint64_t kRewardScale = 1 << 16;
+inline constexpr uint64_t kMaxLengthDiscount = kRewardScale / 10;
+inline constexpr int kDiscountPlies = 1000;  // the length of the full discount
+
+inline uint64_t Reward(Outcome outcome, Player player, int plies) {
+  if (outcome == Outcome::kDraw) return kRewardScale / 2;
+  const uint64_t discount =
+      kMaxLengthDiscount * static_cast<uint64_t>(std::min(plies, kDiscountPlies)) / kDiscountPlies;
+  return outcome == WinFor(player) ? kRewardScale - discount : discount;
+}
+
+// The mean reward of a node, 0 to 1.
+inline double MeanReward(uint64_t reward, uint64_t visits) {
+  return static_cast<double>(reward) / (static_cast<double>(kRewardScale) * visits);
+}
+
+inline void CopyNode(MctsNode& to, const MctsNode& from) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  to.visits.store(from.visits.load(kRelaxed), kRelaxed);
+  to.reward.store(from.reward.load(kRelaxed), kRelaxed);
+  to.first_child.store(from.first_child.load(kRelaxed), kRelaxed);
+  to.proven.store(from.proven.load(kRelaxed), kRelaxed);
+  to.expansion.store(from.expansion.load(kRelaxed), kRelaxed);
+  to.child_count = from.child_count;
+  to.mover = from.mover;
+  to.decision = from.decision;
+}
+
+}  // namespace mcts_internal
+
+template <Game G>
+MctsReport Mcts<G>::Search(const MctsLimits& limits, const Progress& on_progress) {
+  const Clock::time_point start = Clock::now();
+  const uint64_t visits_before = root().visits.load();
+  ++searches_;
+  if (!root_position_.state.over() && !Expand(root(), root_position_)) {
+    // A tree kept from earlier searches fills the arena: start anew.
+    SetRoot(root_position_, /*keep_tree=*/false);
+    Expand(root(), root_position_);
+  }
+  // A forced decision needs no thought.
+  const bool forced = root().expansion.load() == MctsNode::kExpanded && root().child_count == 1;
+  if (!forced && !root_position_.state.over()) {
+    started_.store(0);
+    time_up_.store(false);
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < options_.threads; ++t)
+      helpers.emplace_back([&, t] { Work(t, limits, start, visits_before, {}); });
+    Work(0, limits, start, visits_before, on_progress);
+    for (std::thread& helper : helpers) helper.join();
+  }
+  MctsReport report = Report(std::chrono::duration<double>(Clock::now() - start).count());
+  report.iterations = root().visits.load() - visits_before;
+  report.stopped = StopRequested();
+  return report;
+}
+
+template <Game G>
+void Mcts<G>::Work(int thread, const MctsLimits& limits, Clock::time_point start,
+                   uint64_t visits_before, const Progress& on_progress) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  const auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  const Clock::time_point deadline = start + seconds(limits.seconds);
+  Clock::time_point next_progress = start + seconds(options_.progress_every);
+  Random random = PlayoutRandom(options_.seed, searches_ * 256 + thread);
+  std::vector<MctsNode*> path;
+  path.reserve(256);
+  for (uint64_t n = 0;; ++n) {
+    if (time_up_.load(kRelaxed) || StopRequested() ||
+        root().proven.load(kRelaxed) != Outcome::kOngoing) {
+      break;
+    }
+    if (limits.iterations > 0 && started_.fetch_add(1, kRelaxed) >= limits.iterations) break;
+    if ((limits.seconds > 0 || on_progress) && n % 8 == 0) {
+      const Clock::time_point now = Clock::now();
+      if (limits.seconds > 0 && now >= deadline) {
+        time_up_.store(true, kRelaxed);
+        break;
+      }
+      if (on_progress && now >= next_progress) {
+        next_progress = now + seconds(options_.progress_every);
+        MctsReport report = Report(std::chrono::duration<double>(now - start).count());
+        report.iterations = root().visits.load(kRelaxed) - visits_before;
+        on_progress(report);
+      }
+    }
+    Iterate(random, path);
+  }
+}
+
+template <Game G>
+void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  Position position = root_position_;
+  MctsNode* node = &root();
+  node->visits.fetch_add(1, kRelaxed);
+  path.clear();
+  path.push_back(node);
+  Outcome result;
+  int playout_plies = 0;
+  for (;;) {
+    if (const Outcome proven = node->proven.load(kRelaxed); proven != Outcome::kOngoing) {
+      result = proven;
+      break;
+    }
+    if (node->expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) {
+      // A leaf's first visit is a playout; its second adds its children:
+      // the many leaves visited only once take no memory for children.
+      const bool first_visit = node->visits.load(kRelaxed) <= 1;
+      if (first_visit || !Expand(*node, position)) {
+        const PlayoutResult playout = RandomPlayout(game_, position, random);
+        result = playout.outcome;
+        playout_plies = playout.plies;
+        break;
+      }
+    }
+    MctsNode* child = Select(*node, position.state.to_move);
+    if (child == nullptr) {
+      // Every child is a proven loss (proofs are never undone): so is the node.
+      TryProve(*node);
+      result = node->proven.load(kRelaxed);
+      break;
+    }
+    child->visits.fetch_add(1, kRelaxed);
+    Apply(game_, position, child->decision);
+    path.push_back(child);
+    if (position.state.over()) {
+      child->proven.store(position.state.outcome, kRelaxed);
+      result = position.state.outcome;
+      break;
+    }
+    node = child;
+  }
+  const uint64_t reward_p1 =
+      mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1 + playout_plies);
+  for (MctsNode* on_path : path) {
+    const uint64_t reward =
+        on_path->mover == Player::kP1 ? reward_p1 : mcts_internal::kRewardScale - reward_p1;
+    on_path->reward.fetch_add(reward, kRelaxed);
+  }
+  // A proof climbs as long as each parent is proven by it.
+  for (size_t i = path.size() - 1; i > 0; --i) {
+    if (path[i]->proven.load(kRelaxed) == Outcome::kOngoing || !TryProve(*path[i - 1])) break;
+  }
+}
+
+template <Game G>
+bool Mcts<G>::Expand(MctsNode& node, const Position& position) {
+  if (arena_.full()) return false;
+  MctsNode::Expansion expected = MctsNode::kLeaf;
+  if (!node.expansion.compare_exchange_strong(expected, MctsNode::kExpanding,
+                                              std::memory_order_acq_rel)) {
+    return expected == MctsNode::kExpanded;
+  }
+  DecisionList list;
+  LegalDecisions(game_, position, list);
+  const Index first = arena_.Allocate(list.size());
+  if (first == Arena<MctsNode>::kNone) {
+    node.expansion.store(MctsNode::kLeaf, std::memory_order_release);
+    return false;
+  }
+  for (int i = 0; i < list.size(); ++i) {
+    MctsNode& child = arena_[first + i];
+    child.decision = list[i];
+    child.mover = position.state.to_move;
+  }
+  node.child_count = static_cast<uint8_t>(list.size());
+  node.first_child.store(first, std::memory_order_relaxed);
+  node.expansion.store(MctsNode::kExpanded, std::memory_order_release);
+  return true;
+}
+
+template <Game G>
+MctsNode* Mcts<G>::Select(MctsNode& node, Player to_move) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  MctsNode* children = &arena_[node.first_child.load(kRelaxed)];
+  const double parent_visits = static_cast<double>(node.visits.load(kRelaxed));
+  const double explore = options_.exploration * std::sqrt(std::log(std::max(parent_visits, 1.0)));
+  MctsNode* best = nullptr;
+  double best_value = -1;
+  for (int i = 0; i < node.child_count; ++i) {
+    MctsNode& child = children[i];
+    const Outcome proven = child.proven.load(kRelaxed);
+    if (proven == WinFor(to_move)) return &child;
+    if (proven == WinFor(Opponent(to_move))) continue;
+    const uint64_t visits = child.visits.load(kRelaxed);
+    if (visits == 0) return &child;
+    const double n = static_cast<double>(visits);
+    const double value =
+        mcts_internal::MeanReward(child.reward.load(kRelaxed), visits) + explore / std::sqrt(n);
+    if (value > best_value) {
+      best_value = value;
+      best = &child;
+    }
+  }
+  return best;
+}
+
+template <Game G>
+bool Mcts<G>::TryProve(MctsNode& node) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  if (node.expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) return false;
+  const MctsNode* children = &arena_[node.first_child.load(kRelaxed)];
+  const Player to_move = children[0].mover;
+  bool all_proven = true, some_draw = false;
+  for (int i = 0; i < node.child_count; ++i) {
+    const Outcome proven = children[i].proven.load(kRelaxed);
+    if (proven == WinFor(to_move)) {
+      node.proven.store(proven, kRelaxed);
+      return true;
+    }
+    all_proven = all_proven && proven != Outcome::kOngoing;
+    some_draw = some_draw || proven == Outcome::kDraw;
+  }
+  if (!all_proven) return false;
+  node.proven.store(some_draw ? Outcome::kDraw : WinFor(Opponent(to_move)), kRelaxed);
+  return true;
+}
+
+template <Game G>
+const MctsNode* Mcts<G>::BestChild(const MctsNode& node) const {
+  if (node.expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) return nullptr;
+  const MctsNode* children = &arena_[node.first_child.load(std::memory_order_relaxed)];
+  const Player to_move = children[0].mover;
+  // Proven wins first, proven losses last, then the visits.
+  const auto rank = [&](const MctsNode& child) {
+    const Outcome proven = child.proven.load(std::memory_order_relaxed);
+    const int kind = proven == WinFor(to_move) ? 2 : proven == WinFor(Opponent(to_move)) ? 0 : 1;
+    return std::pair(kind, child.visits.load(std::memory_order_relaxed));
+  };
+  const MctsNode* best = &children[0];
+  for (int i = 1; i < node.child_count; ++i)
+    if (rank(children[i]) > rank(*best)) best = &children[i];
+  return best;
+}
+
+template <Game G>
+MctsChoice Mcts<G>::Choice(const MctsNode& child) const {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  MctsChoice choice;
+  choice.decision = child.decision;
+  choice.visits = child.visits.load(kRelaxed);
+  choice.win_rate =
+      choice.visits ? mcts_internal::MeanReward(child.reward.load(kRelaxed), choice.visits) : 0;
+  choice.proven = child.proven.load(kRelaxed);
+  return choice;
+}
+
+template <Game G>
+MctsReport Mcts<G>::Report(double seconds) const {
+  MctsReport report;
+  report.root_visits = root().visits.load(std::memory_order_relaxed);
+  report.seconds = seconds;
+  report.root_value = root().proven.load(std::memory_order_relaxed);
+  report.nodes = arena_.used();
+  report.node_capacity = arena_.capacity();
+  report.memory_full = arena_.full();
+  report.stopped = StopRequested();
+  constexpr int kMaxLine = 16;
+  for (const MctsNode* node = BestChild(root()); node != nullptr && report.line.size() < kMaxLine;
+       node = BestChild(*node)) {
+    if (report.line.empty()) report.best = Choice(*node);
+    report.line.push_back(node->decision);
+    if (node->visits.load(std::memory_order_relaxed) == 0) break;
+  }
+  return report;
+}
+
+template <Game G>
+std::vector<MctsChoice> Mcts<G>::Choices() const {
+  std::vector<MctsChoice> choices;
+  if (root().expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) return choices;
+  for (int i = 0; i < root().child_count; ++i)
+    choices.push_back(Choice(arena_[root().first_child.load() + i]));
+  return choices;
+}
+
+template <Game G>
+void Mcts<G>::Advance(std::span<const Decision> decisions) {
+  const MctsNode* node = &root();
+  for (const Decision d : decisions) {
+    Apply(game_, root_position_, d);
+    const MctsNode* next = nullptr;
+    if (node != nullptr && node->expansion.load() == MctsNode::kExpanded) {
+      for (int i = 0; i < node->child_count && next == nullptr; ++i) {
+        const MctsNode& child = arena_[node->first_child.load() + i];
+        if (child.decision == d) next = &child;
+      }
+    }
+    node = next;
+  }
+  if (node == nullptr) {
+    SetRoot(root_position_, /*keep_tree=*/false);
+  } else if (node != &root()) {
+    Compact(arena_.IndexOf(node));
+  }
+}
+
+// Moves the subtree of `new_root` to the front of the arena, the root at 0.
+// Children are always allocated after their parent, so moving the kept blocks
+// of children in the order of their addresses only ever copies downwards,
+// over nodes already moved or dropped, and finds each block's parent already
+// at its new place.
+template <Game G>
+void Mcts<G>::Compact(Index new_root) {
+  struct Block {
+    Index start;
+    uint32_t count;
+    Index parent = 0;  // the parent's new index
+  };
+  std::vector<Block> blocks;
+  std::vector<Index> stack = {new_root};
+  while (!stack.empty()) {
+    const MctsNode& node = arena_[stack.back()];
+    stack.pop_back();
+    if (node.expansion.load() != MctsNode::kExpanded) continue;
+    const Index first = node.first_child.load();
+    blocks.push_back({first, node.child_count});
+    for (uint32_t i = 0; i < node.child_count; ++i) stack.push_back(first + i);
+  }
+  std::sort(blocks.begin(), blocks.end(),
+            [](const Block& a, const Block& b) { return a.start < b.start; });
+  const auto block_of = [&](Index start) -> Block& {
+    return *std::lower_bound(blocks.begin(), blocks.end(), start,
+                             [](const Block& b, Index s) { return b.start < s; });
+  };
+  // Records `at` (a moved node) as the parent of its children's block.
+  const auto adopt = [&](Index at) {
+    if (arena_[at].expansion.load() == MctsNode::kExpanded)
+      block_of(arena_[at].first_child.load()).parent = at;
+  };
+  mcts_internal::CopyNode(root(), arena_[new_root]);
+  adopt(0);
+  Index free = 1;
+  for (const Block& block : blocks) {
+    for (uint32_t i = 0; i < block.count; ++i)
+      mcts_internal::CopyNode(arena_[free + i], arena_[block.start + i]);
+    arena_[block.parent].first_child.store(free);
+    for (uint32_t i = 0; i < block.count; ++i) adopt(free + i);
+    free += block.count;
+  }
+  arena_.Truncate(free);
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_SEARCH_MCTS_IMPL_H_

@@ -1,0 +1,241 @@
+// `lud64 match` (tools/lud64/match*.h): engine specifications, the Elo
+// estimate, and short matches checked against their recorded games; and the
+// engines' command line, `lud64 bestmove --engine=mcts`.
+#include "tools/lud64/match.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "tools/lud64/game_registry.h"
+#include "tools/lud64/mcts_command.h"
+
+namespace lud64 {
+namespace {
+
+TEST(EstimateElo, KnownTallies) {
+  EloEstimate even = EstimateElo({.wins = 50, .losses = 50});
+  EXPECT_NEAR(even.elo, 0, 1e-9);
+  EXPECT_NEAR(even.low, -67.7, 0.1);  // score 0.4038, the Wilson bound for 50 of 100
+  EXPECT_NEAR(even.high, 67.7, 0.1);
+
+  EloEstimate three_to_one = EstimateElo({.wins = 60, .losses = 20, .draws = 20});
+  EXPECT_NEAR(three_to_one.elo, 400 * std::log10(7.0 / 3.0), 1e-9);  // score 0.7
+  EXPECT_LT(three_to_one.low, three_to_one.elo);
+  EXPECT_GT(three_to_one.high, three_to_one.elo);
+
+  EloEstimate draws = EstimateElo({.draws = 10});
+  EXPECT_NEAR(draws.elo, 0, 1e-9);
+  EXPECT_TRUE(std::isfinite(draws.low) && std::isfinite(draws.high));
+
+  EloEstimate perfect = EstimateElo({.wins = 100});
+  EXPECT_TRUE(std::isinf(perfect.elo) && perfect.elo > 0);
+  EXPECT_NEAR(perfect.low, -400 * std::log10(1 / (100 / (100 + 1.959964 * 1.959964)) - 1), 1e-6);
+  EXPECT_TRUE(std::isinf(perfect.high));
+  EXPECT_TRUE(std::isinf(EstimateElo({.losses = 3}).elo));
+}
+
+TEST(EstimateElo, InfiniteValuesAreNullInJson) {
+  std::ostringstream out;
+  PrintMatchSummary({.game = "guettal", .first = "mcts", .second = "random", .tally = {.wins = 4}},
+                    true, out);
+  EXPECT_NE(out.str().find("\"elo\": null"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\"elo_high\": null"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\"score\": 1.0000"), std::string::npos) << out.str();
+}
+
+TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
+  absl::StatusOr<EngineSpec> random = ParseEngineSpec("random");
+  ASSERT_TRUE(random.ok()) << random.status();
+  EXPECT_EQ(random->kind, EngineKind::kRandom);
+
+  absl::StatusOr<EngineSpec> alphabeta = ParseEngineSpec("alphabeta");
+  ASSERT_TRUE(alphabeta.ok()) << alphabeta.status();
+  EXPECT_EQ(alphabeta->kind, EngineKind::kAlphaBeta);
+  EXPECT_EQ(alphabeta->search.seconds, kDefaultEngineSeconds);
+
+  absl::StatusOr<EngineSpec> deep = ParseEngineSpec("alphabeta:depth=5,hash=4");
+  ASSERT_TRUE(deep.ok()) << deep.status();
+  EXPECT_EQ(deep->search.depth, 5);
+  EXPECT_EQ(deep->search.seconds, 0);
+  EXPECT_EQ(deep->hash_mib, 4);
+
+  absl::StatusOr<EngineSpec> mcts =
+      ParseEngineSpec("mcts:iterations=500,threads=2,exploration=0.7,memory=32");
+  ASSERT_TRUE(mcts.ok()) << mcts.status();
+  EXPECT_EQ(mcts->kind, EngineKind::kMcts);
+  EXPECT_EQ(mcts->mcts.iterations, 500u);
+  EXPECT_EQ(mcts->mcts.seconds, 0);
+  EXPECT_EQ(mcts->threads, 2);
+  EXPECT_EQ(mcts->exploration, 0.7);
+  EXPECT_EQ(mcts->memory_mib, 32);
+  EXPECT_EQ(ParseEngineSpec("mcts:time=0.25")->mcts.seconds, 0.25);
+}
+
+TEST(ParseEngineSpec, RejectsBadSpecifications) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"chess", "unknown engine 'chess'"},
+      {"", "no name"},
+      {"mcts:depth=3", "unknown option 'depth'"},
+      {"random:time=1", "unknown option 'time'"},
+      {"alphabeta:iterations=5", "unknown option 'iterations'"},
+      {"mcts:time", "not of the form name=value"},
+      {"mcts:time=", "not of the form name=value"},
+      {"mcts:time=1,time=2", "given twice"},
+      {"mcts:time=fast", "time=fast must be a number"},
+      {"mcts:time=nan", "must be a number"},
+      {"alphabeta:time=-1", "must be a number"},
+      {"mcts:threads=0", "threads=0 must be a number from 1 to 256"},
+      {"mcts:threads=1.5", "must be a number"},
+      {"alphabeta:depth=101", "from 1 to 100"},
+      {"mcts:exploration=-0.1", "must be a number"},
+  };
+  for (const auto& [text, message] : cases) {
+    absl::StatusOr<EngineSpec> spec = ParseEngineSpec(text);
+    ASSERT_FALSE(spec.ok()) << text;
+    EXPECT_NE(spec.status().message().find(message), absl::string_view::npos)
+        << text << ": " << spec.status();
+  }
+}
+
+// The integer after `"key": ` in a JSON object.
+int JsonInt(const std::string& json, const std::string& key) {
+  const size_t at = json.find(absl::StrCat("\"", key, "\": "));
+  EXPECT_NE(at, std::string::npos) << key;
+  int value = -1;
+  EXPECT_TRUE(absl::SimpleAtoi(
+      json.substr(at + key.size() + 4, json.find_first_of(",}", at) - at - key.size() - 4),
+      &value));
+  return value;
+}
+
+struct PlayedMatch {
+  std::string json;
+  std::vector<std::string> games;    // the recorded lines
+  std::vector<std::string> results;  // replay's result of each: P1, P2 or draw
+};
+
+PlayedMatch Play(const std::string& game_name, const std::string& first, const std::string& second,
+                 int games, int openings, int threads) {
+  PlayedMatch played;
+  std::unique_ptr<AnyGame> game = MakeGame(game_name).value();
+  const std::string record =
+      absl::StrCat(::testing::TempDir(), "/match_", game_name, "_", games, ".txt");
+  MatchRequest request{.first = ParseEngineSpec(first).value(),
+                       .second = ParseEngineSpec(second).value(),
+                       .games = games,
+                       .openings = openings,
+                       .threads = threads,
+                       .seed = 11,
+                       .record = record,
+                       .json = true};
+  std::ostringstream out, progress;
+  const absl::Status status = game->Match(request, out, progress);
+  EXPECT_TRUE(status.ok()) << status;
+  played.json = out.str();
+  std::ifstream in(record);
+  std::ostringstream lines;
+  lines << in.rdbuf();
+  std::istringstream replay_in(lines.str());
+  std::ostringstream replay_out;
+  EXPECT_TRUE(game->Replay({}, replay_in, replay_out).ok());
+  for (absl::string_view line : absl::StrSplit(lines.str(), '\n', absl::SkipEmpty()))
+    played.games.emplace_back(line);
+  for (absl::string_view line : absl::StrSplit(replay_out.str(), '\n', absl::SkipEmpty()))
+    played.results.emplace_back(line.substr(0, line.find(' ')));
+  std::remove(record.c_str());
+  return played;
+}
+
+// The tally agrees with the recorded games replayed, the first engine playing
+// P1 in even games and P2 in odd ones, and each pair shares its opening.
+void ExpectConsistent(const PlayedMatch& played, int games, int openings) {
+  ASSERT_EQ(static_cast<int>(played.games.size()), games);
+  ASSERT_EQ(static_cast<int>(played.results.size()), games);
+  int wins = 0, losses = 0, draws = 0;
+  for (int i = 0; i < games; ++i) {
+    const std::string first_colour = i % 2 == 0 ? "P1" : "P2";
+    const std::string& result = played.results[i];
+    ASSERT_TRUE(result == "P1" || result == "P2" || result == "draw") << result;
+    (result == "draw" ? draws : result == first_colour ? wins : losses)++;
+    if (i % 2 == 1) {
+      const std::vector<absl::string_view> a = absl::StrSplit(played.games[i - 1], ' ');
+      const std::vector<absl::string_view> b = absl::StrSplit(played.games[i], ' ');
+      ASSERT_GT(a.size(), static_cast<size_t>(openings));
+      ASSERT_GT(b.size(), static_cast<size_t>(openings));
+      EXPECT_TRUE(std::equal(a.begin(), a.begin() + openings, b.begin())) << i;
+    }
+  }
+  EXPECT_EQ(JsonInt(played.json, "games"), games);
+  EXPECT_EQ(JsonInt(played.json, "wins"), wins);
+  EXPECT_EQ(JsonInt(played.json, "losses"), losses);
+  EXPECT_EQ(JsonInt(played.json, "draws"), draws);
+}
+
+TEST(Match, RandomAgainstRandom) {
+  const PlayedMatch played = Play("guettal", "random", "random", 40, 2, 1);
+  ExpectConsistent(played, 40, 2);
+  // Reproducible from the seed, with any number of threads.
+  const PlayedMatch again = Play("guettal", "random", "random", 40, 2, 2);
+  EXPECT_EQ(again.games, played.games);
+}
+
+TEST(Match, RandomAgainstRandomOnEveryGame) {
+  for (const char* game : {"damdaman", "davxar"}) {
+    ExpectConsistent(Play(game, "random", "random", 6, 4, 2), 6, 4);
+  }
+}
+
+TEST(Match, MctsAgainstRandom) {
+  // A few hundred iterations a decision already beat random play; the tree
+  // is carried from one decision to the next.
+  const PlayedMatch played = Play("davxar", "mcts:iterations=300", "random", 4, 2, 2);
+  ExpectConsistent(played, 4, 2);
+  EXPECT_GE(JsonInt(played.json, "wins"), 3) << played.json;
+}
+
+TEST(Match, ReportsBadRequests) {
+  std::unique_ptr<AnyGame> game = MakeGame("guettal").value();
+  std::ostringstream out, progress;
+  MatchRequest request{.first = ParseEngineSpec("random").value(),
+                       .second = ParseEngineSpec("random").value(),
+                       .games = 2,
+                       .record = "/nonexistent/dir/games.txt"};
+  EXPECT_FALSE(game->Match(request, out, progress).ok());
+  request.record = "";
+  request.openings = 200;  // every Guettal game is over long before
+  const absl::Status status = game->Match(request, out, progress);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("--openings=200"), absl::string_view::npos) << status;
+}
+
+TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {
+  std::unique_ptr<AnyGame> game = MakeGame("guettal").value();
+  MctsBestMoveRequest request;
+  request.limits.iterations = 10'000;
+  std::ostringstream out;
+  ASSERT_TRUE(game->BestMoveMcts(request, out).ok());
+  const std::string text = out.str();
+  EXPECT_NE(text.find("info iterations "), std::string::npos) << text;
+  EXPECT_NE(text.find(" proven win pv "), std::string::npos) << text;
+  EXPECT_TRUE(text.ends_with("bestmove A2\n") || text.ends_with("bestmove I3\n")) << text;
+}
+
+TEST(BestMoveMcts, RejectsAFinishedGame) {
+  std::unique_ptr<AnyGame> game = MakeGame("damdaman").value();
+  MctsBestMoveRequest request;
+  request.position = "......./......./......./......./......./......./...x... o";  // o has none
+  std::ostringstream out;
+  const absl::Status status = game->BestMoveMcts(request, out);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("the game is over"), absl::string_view::npos) << status;
+}
+
+}  // namespace
+}  // namespace lud64

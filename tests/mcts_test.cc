@@ -1,0 +1,231 @@
+// Monte Carlo tree search (search/mcts.h): proofs, determinism, the memory
+// bound, subtree reuse and threads.
+#include "search/mcts.h"
+
+#include <numeric>
+
+#include "boards/damdaman/damdaman.h"
+#include "boards/davxar/davxar.h"
+#include "boards/guettal/guettal.h"
+#include "engine/notation.h"
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+#include "search/solver.h"
+
+namespace lud64 {
+namespace {
+
+template <class G>
+std::string Text(const G& game, Decision d) {
+  return FormatDecision(d, game.site_names());
+}
+
+template <class G>
+typename G::Position Parse(const G& game, absl::string_view text) {
+  absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
+  EXPECT_TRUE(position.ok()) << position.status();
+  return *position;
+}
+
+uint64_t TotalVisits(const std::vector<MctsChoice>& choices) {
+  return std::accumulate(choices.begin(), choices.end(), uint64_t{0},
+                         [](uint64_t sum, const MctsChoice& c) { return sum + c.visits; });
+}
+
+TEST(Mcts, ProvesTheGuettalFirstMoveWin) {
+  const Guettal game;
+  for (int threads : {1, 2}) {
+    Mcts<Guettal> mcts(game, {.threads = threads});
+    const MctsReport report = mcts.Search({.iterations = 1'000'000});
+    EXPECT_EQ(report.root_value, Outcome::kP1Wins) << threads;
+    EXPECT_LT(report.iterations, 1'000'000u) << "a proven root stops the search";
+    const std::string best = Text(game, report.best.decision);
+    EXPECT_TRUE(best == "A2" || best == "I3") << best;
+    EXPECT_EQ(report.best.proven, Outcome::kP1Wins);
+  }
+}
+
+TEST(Mcts, ProvesAWinInOne) {
+  const Damdaman game;
+  Mcts<Damdaman> mcts(game, {});
+  mcts.SetRoot(Parse(game, "......./......./......./...ox../..x..../......./....... x"));
+  const MctsReport report = mcts.Search({.iterations = 100'000});
+  EXPECT_EQ(report.root_value, Outcome::kP1Wins);
+  EXPECT_EQ(Text(game, report.best.decision), "C3-C4");
+  EXPECT_LT(report.iterations, 100u);
+}
+
+TEST(Mcts, ProvesAForcedLoss) {
+  // o's piece on B1 can go to A1 or C1; either way B2-B1 captures it (in the
+  // corner against A2, or between B1 and D1) and x wins.
+  const Damdaman game;
+  Mcts<Damdaman> mcts(game, {});
+  mcts.SetRoot(Parse(game, "......./......./......./......./......./xx...../.o.x... o"));
+  const MctsReport report = mcts.Search({.iterations = 100'000});
+  EXPECT_EQ(report.root_value, Outcome::kP1Wins);
+  const std::vector<MctsChoice> choices = mcts.Choices();
+  ASSERT_EQ(choices.size(), 2u);
+  for (const MctsChoice& choice : choices) EXPECT_EQ(choice.proven, Outcome::kP1Wins);
+}
+
+// Positions a few random decisions before the end of random Guettal games.
+std::vector<Guettal::Position> GuettalEndgames(const Guettal& game, int count) {
+  std::vector<Guettal::Position> positions;
+  Random random(7);
+  while (static_cast<int>(positions.size()) < count) {
+    std::vector<Guettal::Position> line = {game.start()};
+    while (!line.back().state.over()) {
+      Guettal::Position next = line.back();
+      Apply(game, next, RandomDecision(game, next, random));
+      line.push_back(next);
+    }
+    if (line.size() > 6) positions.push_back(line[line.size() - 6]);
+  }
+  return positions;
+}
+
+TEST(Mcts, ProofsAgreeWithTheSolver) {
+  const Guettal game;
+  int proven = 0;
+  for (const Guettal::Position& position : GuettalEndgames(game, 30)) {
+    Solver<Guettal> solver(game, 1);
+    const SolveReport exact = solver.Solve(position, {});
+    ASSERT_TRUE(exact.proven);
+    Mcts<Guettal> mcts(game, {.memory_bytes = 16 << 20});
+    mcts.SetRoot(position);
+    const MctsReport report = mcts.Search({.iterations = 200'000});
+    if (report.root_value == Outcome::kOngoing) continue;
+    ++proven;
+    const Player me = position.state.to_move;
+    const Outcome expected = exact.lower > 0   ? WinFor(me)
+                             : exact.lower < 0 ? WinFor(Opponent(me))
+                                               : Outcome::kDraw;
+    EXPECT_EQ(report.root_value, expected) << FormatPosition(game, position);
+    if (expected == WinFor(me)) {
+      EXPECT_EQ(report.best.proven, expected);
+    }
+  }
+  EXPECT_GE(proven, 25);
+}
+
+template <class G>
+void ExpectDeterministic(const G& game, uint64_t iterations) {
+  const auto search = [&](uint64_t seed) {
+    Mcts<G> mcts(game, {.seed = seed});
+    mcts.Search({.iterations = iterations});
+    return mcts.Choices();
+  };
+  const std::vector<MctsChoice> a = search(5), b = search(5), c = search(6);
+  ASSERT_EQ(a.size(), b.size());
+  bool differs_with_seed = false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].decision, b[i].decision);
+    EXPECT_EQ(a[i].visits, b[i].visits);
+    EXPECT_EQ(a[i].win_rate, b[i].win_rate);
+    differs_with_seed = differs_with_seed || a[i].visits != c[i].visits;
+  }
+  EXPECT_TRUE(differs_with_seed);
+}
+
+TEST(Mcts, DeterministicWithOneThreadAndASeed) {
+  ExpectDeterministic(Davxar(), 3000);
+  ExpectDeterministic(Damdaman(), 500);
+}
+
+TEST(Mcts, KeepsSearchingWhenTheArenaIsFull) {
+  const Davxar game;
+  for (int threads : {1, 2}) {
+    Mcts<Davxar> mcts(game, {.threads = threads, .memory_bytes = 64 << 10});
+    const MctsReport report = mcts.Search({.iterations = 5000});
+    EXPECT_EQ(report.node_capacity, (64u << 10) / sizeof(MctsNode));
+    EXPECT_TRUE(report.memory_full);
+    EXPECT_LE(report.nodes, report.node_capacity);
+    EXPECT_GT(report.nodes, report.node_capacity * 9 / 10);
+    EXPECT_EQ(report.iterations, 5000u);
+    EXPECT_EQ(TotalVisits(mcts.Choices()), 5000u);
+    EXPECT_TRUE(IsLegal(game, game.start(), report.best.decision));
+  }
+}
+
+TEST(Mcts, ReusesTheSubtreeAfterTheDecisionsPlayed) {
+  const Davxar game;
+  Mcts<Davxar> mcts(game, {});
+  MctsReport report = mcts.Search({.iterations = 20'000});
+  const size_t nodes_before = mcts.nodes();
+  // Two plies down the most visited line.
+  ASSERT_GE(report.line.size(), 2u);
+  const std::vector<Decision> played(report.line.begin(), report.line.begin() + 2);
+  uint64_t kept_visits = 0;
+  {
+    // The visits of the second decision, read one ply down in a twin search.
+    Mcts<Davxar> twin(game, {});
+    twin.Search({.iterations = 20'000});
+    twin.Advance(std::span(played).first(1));
+    for (const MctsChoice& c : twin.Choices())
+      if (c.decision == played[1]) kept_visits = c.visits;
+  }
+  ASSERT_GT(kept_visits, 1u);
+  mcts.Advance(played);
+  EXPECT_LT(mcts.nodes(), nodes_before);
+  Davxar::Position position = game.start();
+  for (Decision d : played) Apply(game, position, d);
+  EXPECT_EQ(mcts.root_position(), position);
+  EXPECT_EQ(mcts.Report().root_visits, kept_visits);
+  // The root's first visit was a playout; every later one went to a child.
+  EXPECT_EQ(TotalVisits(mcts.Choices()), kept_visits - 1);
+  report = mcts.Search({.iterations = 1000});
+  EXPECT_EQ(report.root_visits, kept_visits + 1000);
+  EXPECT_EQ(TotalVisits(mcts.Choices()), kept_visits + 999);
+}
+
+TEST(Mcts, SelfPlayWithReuseKeepsTheTreeConsistent) {
+  // Both sides share one tree, advanced after every decision, in an arena
+  // small enough to fill: every kept root must hold its visits exactly.
+  const Davxar game;
+  Mcts<Davxar> mcts(game, {.memory_bytes = 64 << 10});
+  int kept = 0, full = 0;
+  while (!mcts.root_position().state.over()) {
+    const MctsReport report = mcts.Search({.iterations = 300});
+    full += report.memory_full;
+    const Decision d = report.best.decision;
+    ASSERT_TRUE(IsLegal(game, mcts.root_position(), d));
+    mcts.Advance(std::span(&d, 1));
+    const std::vector<MctsChoice> choices = mcts.Choices();
+    if (choices.empty() || mcts.Report().root_value != Outcome::kOngoing) continue;
+    ++kept;
+    // The root's first visit, as a child, was a playout; every later one went to a child.
+    EXPECT_EQ(TotalVisits(choices), mcts.Report().root_visits - 1);
+  }
+  EXPECT_GT(kept, 10);
+  EXPECT_GT(full, 10);
+}
+
+TEST(Mcts, StartsANewTreeAfterDecisionsItDoesNotHold) {
+  const Davxar game;
+  Mcts<Davxar> mcts(game, {});
+  mcts.Search({.iterations = 10});
+  DecisionList list;
+  LegalDecisions(game, game.start(), list);
+  const Decision last = list[list.size() - 1];  // not visited in 10 iterations
+  mcts.Advance(std::span(&last, 1));
+  EXPECT_EQ(mcts.nodes(), 1u);
+  EXPECT_EQ(mcts.Report().root_visits, 0u);
+  Davxar::Position position = game.start();
+  Apply(game, position, last);
+  EXPECT_EQ(mcts.root_position(), position);
+}
+
+TEST(Mcts, TwoThreadsShareTheTree) {
+  const Davxar game;
+  Mcts<Davxar> mcts(game, {.threads = 2});
+  const MctsReport report = mcts.Search({.iterations = 4000});
+  EXPECT_EQ(report.iterations, 4000u);
+  EXPECT_EQ(TotalVisits(mcts.Choices()), 4000u);
+  const MctsReport timed = mcts.Search({.seconds = 0.05});
+  EXPECT_GT(timed.iterations, 0u);
+  EXPECT_EQ(TotalVisits(mcts.Choices()), 4000u + timed.iterations);
+  EXPECT_TRUE(IsLegal(game, game.start(), timed.best.decision));
+}
+
+}  // namespace
+}  // namespace lud64

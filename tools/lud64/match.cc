@@ -1,0 +1,160 @@
+#include "tools/lud64/match.h"
+
+#include <cmath>
+#include <limits>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "engine/game_spec.h"
+
+namespace lud64 {
+namespace {
+
+// Reads `value` into `out` when it is a number within [low, high].
+template <class T>
+absl::Status ReadOption(absl::string_view engine, absl::string_view name, absl::string_view value,
+                        T low, T high, T& out) {
+  bool ok;
+  if constexpr (std::is_floating_point_v<T>) {
+    ok = absl::SimpleAtod(value, &out);
+  } else {
+    ok = absl::SimpleAtoi(value, &out);
+  }
+  if (!ok || !(out >= low && out <= high)) {  // also rejects NaN
+    return absl::InvalidArgumentError(absl::StrCat("engine '", engine, "': option ", name, "=",
+                                                   value, " must be a number from ", low, " to ",
+                                                   high));
+  }
+  return absl::OkStatus();
+}
+
+const char* OptionsOf(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::kRandom:
+      return "none";
+    case EngineKind::kAlphaBeta:
+      return "time, depth, nodes, hash";
+    case EngineKind::kMcts:
+      return "time, iterations, threads, exploration, memory";
+  }
+  return "";
+}
+
+absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
+                              absl::string_view value, EngineSpec& spec) {
+  const bool alphabeta = spec.kind == EngineKind::kAlphaBeta, mcts = spec.kind == EngineKind::kMcts;
+  if (name == "time" && (alphabeta || mcts)) {
+    double seconds;
+    absl::Status status = ReadOption(text, name, value, 1e-6, 86400.0, seconds);
+    spec.search.seconds = spec.mcts.seconds = seconds;
+    return status;
+  }
+  if (name == "depth" && alphabeta) return ReadOption(text, name, value, 1, 100, spec.search.depth);
+  if (name == "nodes" && alphabeta) {
+    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.search.nodes);
+  }
+  if (name == "hash" && alphabeta) return ReadOption(text, name, value, 1, 65536, spec.hash_mib);
+  if (name == "iterations" && mcts) {
+    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.mcts.iterations);
+  }
+  if (name == "threads" && mcts) return ReadOption(text, name, value, 1, 256, spec.threads);
+  if (name == "exploration" && mcts) {
+    return ReadOption(text, name, value, 0.0, 100.0, spec.exploration);
+  }
+  if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
+  return absl::InvalidArgumentError(absl::StrCat("engine '", text, "': unknown option '", name,
+                                                 "' (options: ", OptionsOf(spec.kind), ")"));
+}
+
+double EloOfScore(double score) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  if (score <= 0) return -kInfinity;
+  if (score >= 1) return kInfinity;
+  return -400 * std::log10(1 / score - 1);
+}
+
+std::string EloText(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  return absl::StrFormat("%+.0f", elo + 0.0);  // -0 reads +0
+}
+
+std::string EloJson(double elo) {
+  return std::isfinite(elo) ? absl::StrFormat("%.1f", elo + 0.0) : "null";
+}
+
+}  // namespace
+
+absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
+  // An engine is written like a game with options, and read by the same parser.
+  absl::StatusOr<GameSpec> parsed = ParseGameSpec(text);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "engine '", text,
+        "': ", absl::StripPrefix(parsed.status().message(), absl::StrCat("game '", text, "': "))));
+  }
+  EngineSpec spec;
+  spec.text = std::string(text);
+  if (parsed->name == "random") {
+    spec.kind = EngineKind::kRandom;
+  } else if (parsed->name == "alphabeta") {
+    spec.kind = EngineKind::kAlphaBeta;
+  } else if (parsed->name == "mcts") {
+    spec.kind = EngineKind::kMcts;
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown engine '", parsed->name, "'; engines: random, alphabeta, mcts"));
+  }
+  bool limited = false;
+  for (const auto& [name, value] : parsed->options) {
+    if (absl::Status status = ReadEngineOption(text, name, value, spec); !status.ok()) {
+      return status;
+    }
+    limited =
+        limited || name == "time" || name == "depth" || name == "nodes" || name == "iterations";
+  }
+  if (!limited) spec.search.seconds = spec.mcts.seconds = kDefaultEngineSeconds;
+  return spec;
+}
+
+EloEstimate EstimateElo(const MatchTally& tally) {
+  const double n = tally.games(), score = tally.score();
+  if (n == 0) return {0, EloOfScore(0), EloOfScore(1)};
+  // The Wilson interval of playout_stats.h, for a score that may hold halves.
+  const double z = 1.959964;
+  const double centre = (score + z * z / (2 * n)) / (1 + z * z / n);
+  const double half =
+      z * std::sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  // At a score of 0 or 1 the interval reaches it exactly, not within rounding.
+  return {EloOfScore(score), EloOfScore(score <= 0 ? 0 : centre - half),
+          EloOfScore(score >= 1 ? 1 : centre + half)};
+}
+
+void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
+  const MatchTally& t = s.tally;
+  const EloEstimate elo = EstimateElo(t);
+  if (json) {
+    out << absl::StreamFormat(
+        "{\"game\": \"%s\", \"p1\": \"%s\", \"p2\": \"%s\", \"games\": %d, \"wins\": %d, "
+        "\"losses\": %d, \"draws\": %d, \"score\": %.4f, \"elo\": %s, \"elo_low\": %s, "
+        "\"elo_high\": %s, \"openings\": %d, \"seconds\": %.3f, \"stopped\": %s}\n",
+        s.game, s.first, s.second, t.games(), t.wins, t.losses, t.draws, t.score(),
+        EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings, s.seconds,
+        s.stopped ? "true" : "false");
+    return;
+  }
+  out << absl::StreamFormat("match    %s: %s against %s, openings of %d decisions\n", s.game,
+                            s.first, s.second, s.openings)
+      << absl::StreamFormat("games    %d of %d%s in %.1f s, colours alternating\n", t.games(),
+                            s.games_requested, s.stopped ? " (interrupted)" : "", s.seconds)
+      << absl::StreamFormat("result   %d wins, %d losses, %d draws for %s\n", t.wins, t.losses,
+                            t.draws, s.first)
+      << absl::StreamFormat("score    %.3f (%g of %d)\n", t.score(), t.wins + 0.5 * t.draws,
+                            t.games())
+      << absl::StreamFormat("elo      %s (95%% interval %s to %s)\n", EloText(elo.elo),
+                            EloText(elo.low), EloText(elo.high));
+}
+
+}  // namespace lud64

@@ -1,0 +1,256 @@
+// Playing a match: the engines as players of one game type, the random
+// openings, and the games, run in parallel over threads.
+#ifndef LUD64_TOOLS_LUD64_MATCH_PLAY_H_
+#define LUD64_TOOLS_LUD64_MATCH_PLAY_H_
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "engine/notation.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+#include "search/playout.h"
+#include "search/playout_runner.h"
+#include "tools/lud64/match.h"
+
+namespace lud64 {
+
+template <Game G>
+class MatchPlayer {
+ public:
+  using Position = typename G::Position;
+  virtual ~MatchPlayer() = default;
+  // A new game from `start`, with this game's random seed.
+  virtual void NewGame(const Position& start, uint64_t seed) = 0;
+  // The decision to play in `position`: the start followed by the decisions
+  // told by Played since.
+  virtual Decision Choose(const Position& position) = 0;
+  // A decision played, by either side.
+  virtual void Played(Decision) {}
+};
+
+template <Game G>
+class RandomPlayer final : public MatchPlayer<G> {
+ public:
+  using Position = typename G::Position;
+  explicit RandomPlayer(const G& game) : game_(game) {}
+  void NewGame(const Position&, uint64_t seed) override { random_ = Random(seed); }
+  Decision Choose(const Position& position) override {
+    return RandomDecision(game_, position, random_);
+  }
+
+ private:
+  const G& game_;
+  Random random_{1};
+};
+
+template <SearchableGame G>
+class AlphaBetaPlayer final : public MatchPlayer<G> {
+ public:
+  using Position = typename G::Position;
+  AlphaBetaPlayer(const G& game, const EngineSpec& spec)
+      : table_(spec.hash_mib), search_(game, &table_), limits_(spec.search) {}
+  void NewGame(const Position&, uint64_t) override { table_.Clear(); }
+  Decision Choose(const Position& position) override {
+    return search_.Search(position, limits_).pv.front();
+  }
+
+ private:
+  TranspositionTable table_;
+  AlphaBeta<G> search_;
+  SearchLimits limits_;
+};
+
+// Keeps its tree from one decision to the next (Mcts::Advance).
+template <Game G>
+class MctsPlayer final : public MatchPlayer<G> {
+ public:
+  using Position = typename G::Position;
+  MctsPlayer(const G& game, const EngineSpec& spec) : game_(game), spec_(spec) {}
+  void NewGame(const Position& start, uint64_t seed) override {
+    mcts_.reset();  // frees the last game's tree before the next is made
+    mcts_.emplace(game_, MctsOptions{.exploration = spec_.exploration,
+                                     .threads = spec_.threads,
+                                     .seed = seed,
+                                     .memory_bytes = size_t(spec_.memory_mib) << 20});
+    mcts_->SetRoot(start);
+    played_.clear();
+  }
+  void Played(Decision d) override { played_.push_back(d); }
+  Decision Choose(const Position& position) override {
+    mcts_->Advance(played_);
+    played_.clear();
+    if (mcts_->root_position() != position) mcts_->SetRoot(position);
+    return mcts_->Search(spec_.mcts).best.decision;
+  }
+
+ private:
+  const G& game_;
+  EngineSpec spec_;
+  std::optional<Mcts<G>> mcts_;
+  std::vector<Decision> played_;  // since the last search
+};
+
+template <Game G>
+absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
+  switch (spec.kind) {
+    case EngineKind::kRandom:
+      return std::make_unique<RandomPlayer<G>>(game);
+    case EngineKind::kAlphaBeta:
+      if constexpr (SearchableGame<G>) {
+        return std::make_unique<AlphaBetaPlayer<G>>(game, spec);
+      } else {
+        return absl::UnimplementedError(absl::StrCat("engine '", spec.text, "' cannot play ",
+                                                     game.name(), ", which has no evaluation yet"));
+      }
+    case EngineKind::kMcts:
+      return std::make_unique<MctsPlayer<G>>(game, spec);
+  }
+  return absl::InternalError("unknown engine kind");
+}
+
+// `plies` uniformly random decisions from the start that leave the game
+// unfinished, drawn from the random stream of opening `index`.
+template <Game G>
+absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, uint64_t seed,
+                                                    uint64_t index) {
+  constexpr int kAttempts = 1000;
+  constexpr uint64_t kOpeningSalt = 0x6f70656e696e6773ULL;  // "openings"
+  Random random = PlayoutRandom(seed ^ kOpeningSalt, index);
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    typename G::Position position = game.start();
+    std::vector<Decision> opening;
+    while (static_cast<int>(opening.size()) < plies && !position.state.over()) {
+      opening.push_back(RandomDecision(game, position, random));
+      Apply(game, position, opening.back());
+    }
+    if (!position.state.over()) return opening;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--openings=", plies, ": ", kAttempts, " random openings all finished the game; use fewer"));
+}
+
+struct GameRecord {
+  std::vector<Decision> decisions;      // from the start, the opening included
+  Outcome outcome = Outcome::kOngoing;  // kOngoing: interrupted
+  Player first_colour = Player::kP1;    // the colour the first engine played
+};
+
+// The first engine's colour in game `index`: P1 in even games, P2 in odd ones.
+inline Player FirstEngineColour(int index) { return index % 2 == 0 ? Player::kP1 : Player::kP2; }
+
+inline void Count(const GameRecord& game, MatchTally& tally) {
+  if (game.outcome == Outcome::kDraw) {
+    ++tally.draws;
+  } else if (game.outcome == WinFor(game.first_colour)) {
+    ++tally.wins;
+  } else {
+    ++tally.losses;
+  }
+}
+
+struct MatchRun {
+  std::vector<GameRecord> games;  // by index; those never started are empty
+  MatchTally tally;               // of the finished games
+  double seconds = 0;
+  bool stopped = false;
+};
+
+// Plays one game after `opening`; players[colour]. A stop request abandons it.
+template <Game G>
+absl::StatusOr<GameRecord> PlayGame(const G& game, const std::vector<Decision>& opening,
+                                    const std::array<MatchPlayer<G>*, 2>& players,
+                                    const std::array<uint64_t, 2>& seeds) {
+  GameRecord record;
+  record.decisions = opening;
+  typename G::Position position = game.start();
+  for (Decision d : opening) Apply(game, position, d);
+  for (int i = 0; i < 2; ++i) players[i]->NewGame(position, seeds[i]);
+  while (!position.state.over()) {
+    const Decision d = players[Index(position.state.to_move)]->Choose(position);
+    if (StopRequested()) return record;
+    if (!IsLegal(game, position, d)) {
+      return absl::InternalError(absl::StrCat("an engine chose the illegal decision ",
+                                              FormatDecision(d, game.site_names())));
+    }
+    Apply(game, position, d);
+    record.decisions.push_back(d);
+    for (MatchPlayer<G>* player : players) player->Played(d);
+  }
+  record.outcome = position.state.outcome;
+  return record;
+}
+
+// Plays the match over `request.threads` threads; `on_game(index, record,
+// tally)` is called after each finished game, one call at a time.
+template <Game G, class OnGame>
+absl::StatusOr<MatchRun> PlayMatch(const G& game, const MatchRequest& request, OnGame on_game) {
+  const auto start = std::chrono::steady_clock::now();
+  // Each pair of games shares an opening.
+  std::vector<std::vector<Decision>> openings;
+  for (int pair = 0; pair < (request.games + 1) / 2; ++pair) {
+    absl::StatusOr<std::vector<Decision>> opening =
+        RandomOpening(game, request.openings, request.seed, pair);
+    if (!opening.ok()) return opening.status();
+    openings.push_back(*std::move(opening));
+  }
+  for (const EngineSpec* spec : {&request.first, &request.second}) {
+    if (absl::Status status = MakePlayer(game, *spec).status(); !status.ok()) return status;
+  }
+
+  MatchRun run;
+  run.games.resize(request.games);
+  std::atomic<int> next_game{0};
+  std::mutex mutex;  // guards run and error
+  absl::Status error;
+  auto worker = [&] {
+    std::unique_ptr<MatchPlayer<G>> first = MakePlayer(game, request.first).value();
+    std::unique_ptr<MatchPlayer<G>> second = MakePlayer(game, request.second).value();
+    for (;;) {
+      const int index = next_game.fetch_add(1);
+      if (index >= request.games || StopRequested()) return;
+      {
+        std::lock_guard lock(mutex);
+        if (!error.ok()) return;
+      }
+      const Player colour = FirstEngineColour(index);
+      std::array<MatchPlayer<G>*, 2> players;
+      players[Index(colour)] = first.get();
+      players[Index(Opponent(colour))] = second.get();
+      Random seeds = PlayoutRandom(request.seed, index);
+      const std::array<uint64_t, 2> player_seeds = {seeds.Next(), seeds.Next()};
+      absl::StatusOr<GameRecord> record =
+          PlayGame(game, openings[index / 2], players, player_seeds);
+      std::lock_guard lock(mutex);
+      if (!record.ok()) {
+        error = record.status();
+        return;
+      }
+      record->first_colour = colour;
+      run.games[index] = *std::move(record);
+      if (run.games[index].outcome == Outcome::kOngoing) return;  // stopped
+      Count(run.games[index], run.tally);
+      on_game(index, run.games[index], run.tally);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min(request.threads, request.games); ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+  if (!error.ok()) return error;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.stopped = StopRequested();
+  return run;
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_MATCH_PLAY_H_

@@ -1,0 +1,69 @@
+// `lud64 bestmove --engine=mcts`: Monte Carlo tree search from a position; an
+// `info` line about every second and at the end, then `bestmove <decision>`.
+// Ctrl-C stops the search and still prints the best decision found.
+#ifndef LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
+#define LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
+
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "engine/notation.h"
+#include "engine/position_text.h"
+#include "search/mcts.h"
+#include "tools/lud64/bestmove_command.h"
+
+namespace lud64 {
+
+struct MctsBestMoveRequest {
+  std::string position = "start";
+  MctsLimits limits;     // with neither limit: until a proof or Ctrl-C
+  double clock = 0;      // a game clock instead of limits.seconds: seconds left
+  double increment = 0;  // and seconds added per decision
+  MctsOptions options;
+};
+
+// " proven win", " proven loss", " proven draw" for `mover`, or "".
+inline std::string ProvenText(Outcome proven, Player mover) {
+  if (proven == Outcome::kOngoing) return "";
+  return proven == Outcome::kDraw  ? " proven draw"
+         : proven == WinFor(mover) ? " proven win"
+                                   : " proven loss";
+}
+
+template <Game G>
+absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, std::ostream& out) {
+  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  if (!root.ok()) return root.status();
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
+  }
+  const Player mover = root->state.to_move;
+  Mcts<G> mcts(game, request.options);
+  mcts.SetRoot(*root);
+  MctsLimits limits = request.limits;
+  if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
+  const auto print = [&](const MctsReport& r) {
+    out << absl::StreamFormat(
+               "info iterations %d ips %.0f time %.3f nodes %d best %s visits %d winrate %.3f%s "
+               "pv %s\n",
+               r.iterations, r.seconds > 0 ? r.iterations / r.seconds : 0.0, r.seconds, r.nodes,
+               FormatDecision(r.best.decision, game.site_names()), r.best.visits, r.best.win_rate,
+               ProvenText(r.best.proven, mover), LineText(game, r.line))
+        << std::flush;
+  };
+  const MctsReport report = mcts.Search(limits, print);
+  print(report);
+  if (report.memory_full) {
+    out << "info the tree filled its memory bound (--memory); the search went on without "
+           "growing it\n";
+  }
+  out << "bestmove " << FormatDecision(report.best.decision, game.site_names()) << "\n";
+  return absl::OkStatus();
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
