@@ -78,10 +78,10 @@ void BM_Playout(benchmark::State& state, const G& game, const std::string& name)
     decisions += result.plies;
     next = next + 1 == positions.size() ? 0 : next + 1;
   }
-  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions),
-                                                     benchmark::Counter::kIsRate);
-  state.counters["playouts/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                    benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["playouts/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 }  // namespace lud64

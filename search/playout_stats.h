@@ -39,7 +39,9 @@ struct PlayoutStats {
   }
   uint64_t count(Outcome o) const { return by_outcome[static_cast<int>(o)]; }
   uint64_t count(EndReason e) const { return by_end[static_cast<int>(e)]; }
-  double share(Outcome o) const { return playouts ? static_cast<double>(count(o)) / playouts : 0.0; }
+  double share(Outcome o) const {
+    return playouts ? static_cast<double>(count(o)) / playouts : 0.0;
+  }
   double mean_plies() const { return playouts ? static_cast<double>(decisions) / playouts : 0.0; }
   // Sample standard deviation of the number of plies.
   double stddev_plies() const {

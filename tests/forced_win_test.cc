@@ -71,13 +71,11 @@ TEST(ForcedWin, Guettal) {
 }
 
 TEST(ForcedWin, Damdaman) {
-  ExpectForcedWins(Damdaman(),
-                   {
-                       {".oo.oo./...xoo./oo...../...o.../.o...../...o.../....... o turn=1325", 1,
-                        1},
-                       {"o.oxoo./....oo./oo...../x..o.../o....../...o.../....... o turn=1321", 3,
-                        5},
-                   });
+  ExpectForcedWins(
+      Damdaman(), {
+                      {".oo.oo./...xoo./oo...../...o.../.o...../...o.../....... o turn=1325", 1, 1},
+                      {"o.oxoo./....oo./oo...../x..o.../o....../...o.../....... o turn=1321", 3, 5},
+                  });
 }
 
 }  // namespace
