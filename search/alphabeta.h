@@ -171,7 +171,19 @@ class AlphaBeta {
       case Leaves::kEvaluate:
         break;
     }
-    return game_.evaluate(p);
+    return Discounted(game_.evaluate(p), ply);
+  }
+
+  // A heuristic value loses kDiscount points per ply from the root, so that a
+  // gain is taken now rather than later: against an opponent reduced to forced
+  // passes nothing else stops the search from postponing its gain (into the
+  // quiescence search, past the opponent's reply) forever.
+  static constexpr Score kDiscount = 4;
+  static Score Discounted(Score value, int ply) {
+    const Score discount = kDiscount * ply;
+    if (value > discount) return value - discount;
+    if (value < -discount) return value + discount;
+    return 0;
   }
 
   uint64_t Key(const Position& p, int depth) const {

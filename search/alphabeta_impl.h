@@ -133,7 +133,7 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
   const bool must_decide = game_.mid_turn(p);
   Score best = -kInfinity;
   if (!must_decide) {
-    best = game_.evaluate(p);
+    best = Discounted(game_.evaluate(p), ply);
     if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 2) return best;
     alpha = std::max(alpha, best);
   }

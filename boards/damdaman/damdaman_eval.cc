@@ -1,6 +1,12 @@
 // Damdaman's static evaluation, for the player to move:
 //   100 per piece ahead in material,
-//   + 4 per decision more than the opponent has (mobility),
+//   + 25 per capturing step the player has more than the opponent (threats:
+//     without them, a side that has locked the other into passing shuffles
+//     forever instead of making progress),
+//   + 1 per decision more than the opponent has (mobility),
+//   - 60 when the opponent cannot move (a lock): a side locked into passing
+//     forever only leads to the turn-limit draw, so the locking side is
+//     pushed to open the position and make progress (+ 60 when locked),
 //   - 30 per own corner piece next to an opponent's piece (one step from a
 //     corner capture), + 30 per such opponent corner piece.
 #include "boards/damdaman/damdaman.h"
@@ -10,10 +16,25 @@ namespace {
 
 using Grid = Damdaman::Grid;
 
-int Mobility(Bitboard own, Bitboard empty) {
-  int count = 0;
-  for (Direction d : kOrthogonal) count += PopCount(Grid::Shift(own, d) & empty);
-  return count;
+constexpr int8_t kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
+
+struct SideTerms {
+  int mobility = 0;
+  int threats = 0;  // steps that capture
+};
+
+SideTerms Terms(Bitboard own, Bitboard opponent) {
+  const Bitboard empty = Grid::kAll & ~(own | opponent);
+  SideTerms terms;
+  for (Direction d : kOrthogonal) {
+    const Bitboard arrivals = Grid::Shift(own, d) & empty;
+    terms.mobility += PopCount(arrivals);
+    for (int to : Sites(arrivals)) {
+      const Bitboard after = own ^ SquareBit(to - kOffset[d]) ^ SquareBit(to);
+      if (Damdaman::Captures(to, after, opponent)) ++terms.threats;
+    }
+  }
+  return terms;
 }
 
 int ExposedCorners(Bitboard own, Bitboard opponent) {
@@ -28,9 +49,10 @@ int ExposedCorners(Bitboard own, Bitboard opponent) {
 Score Damdaman::evaluate(const Position& position) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me], opponent = position.pieces[1 - me];
-  const Bitboard empty = Grid::kAll & ~(own | opponent);
-  return 100 * (PopCount(own) - PopCount(opponent)) +
-         4 * (Mobility(own, empty) - Mobility(opponent, empty)) -
+  const SideTerms mine = Terms(own, opponent), theirs = Terms(opponent, own);
+  return 100 * (PopCount(own) - PopCount(opponent)) + 25 * (mine.threats - theirs.threats) +
+         (mine.mobility - theirs.mobility) - 60 * (theirs.mobility == 0) +
+         60 * (mine.mobility == 0) -
          30 * (ExposedCorners(own, opponent) - ExposedCorners(opponent, own));
 }
 
