@@ -3,6 +3,7 @@
 // (the clearing is not timed).
 #include "benchmark/benchmark.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
@@ -28,6 +29,10 @@ void BM_SearchDepth8(benchmark::State& state, const G& game, const char* positio
 
 BENCHMARK_CAPTURE(BM_SearchDepth8, damdaman_midgame, Damdaman(),
                   "ooooo.o/ooooooo/ooooooo/xxxxooo/xxxxxxx/.xxxxxx/xxx.xxx x turn=40")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchDepth8, davxar_start, Davxar(), "start")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchDepth8, davxar_movement, Davxar(),
+                  "o../x../.../o../xo....../o../o../ooo/o.. o turn=87 hand=0,0")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SearchDepth8, guettal_midgame, Guettal(),
                   "ooooooooo/ooo..o.x./.x....xxx/xxxxxxxxx o turn=3")

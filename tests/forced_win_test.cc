@@ -1,7 +1,8 @@
-// Positions with a forced win in 1, 3 and 5 of the mover's decisions (found
+// Positions with a forced win in 1, 3 and 5 of the mover's turns (found
 // by solving positions of random games, then fixed here): alpha-beta finds a
 // winning decision at sufficient depth, and the solver proves the win.
 #include "boards/damdaman/damdaman.h"
+#include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -14,8 +15,8 @@ namespace {
 
 struct ForcedWin {
   const char* position;
-  int mover_decisions;  // the winner's decisions to the end, its last included
-  int plies;            // all decisions to the end
+  int mover_turns;  // the winner's turns to the end (a Davxar removal is part of its turn)
+  int plies;        // all decisions to the end
 };
 
 // The value for the player to move in `p` of `child` reached by one decision.
@@ -42,12 +43,12 @@ void ExpectForcedWins(const G& game, const std::vector<ForcedWin>& wins) {
     int mover = 0;
     typename G::Position q = p;
     for (Decision d : proof.pv) {
-      mover += q.state.to_move == p.state.to_move;
+      mover += q.state.to_move == p.state.to_move && !game.mid_turn(q);
       Apply(game, q, d);
     }
     EXPECT_TRUE(q.state.over());
     EXPECT_EQ(q.state.outcome, WinFor(p.state.to_move));
-    EXPECT_EQ(mover, win.mover_decisions);
+    EXPECT_EQ(mover, win.mover_turns);
     // Alpha-beta at that depth scores the win and plays a decision that keeps it
     // (one ply from the root, so a win in plies - 1 from the child).
     TranspositionTable table(8);
@@ -76,6 +77,15 @@ TEST(ForcedWin, Damdaman) {
                       {".oo.oo./...xoo./oo...../...o.../.o...../...o.../....... o turn=1325", 1, 1},
                       {"o.oxoo./....oo./oo...../x..o.../o....../...o.../....... o turn=1321", 3, 5},
                   });
+}
+
+TEST(ForcedWin, Davxar) {
+  ExpectForcedWins(Davxar(),
+                   {
+                       // A mill by a step, then the last opponent piece removed.
+                       {"o../x../o../.../..o...../o../o../oo./o.o o turn=97 hand=0,0", 1, 2},
+                       {"o../x../.../o../xo....../o../o../ooo/o.. o turn=87 hand=0,0", 3, 7},
+                   });
 }
 
 }  // namespace
