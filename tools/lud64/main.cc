@@ -8,6 +8,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/interrupt.h"
@@ -63,6 +64,32 @@ int Fail(const absl::Status& status) {
   return status.code() == absl::StatusCode::kCancelled ? 130 : 1;
 }
 
+// An error naming the flag unless low <= value <= high (NaN included).
+template <class T>
+absl::Status CheckRange(absl::string_view flag, T value, T low, T high,
+                        absl::string_view unit = "") {
+  if (value >= low && value <= high) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("--", flag, "=", value, ": must be ", low, " to ", high, unit));
+}
+
+// The first error among `checks`, or OK.
+absl::Status FirstError(std::initializer_list<absl::Status> checks) {
+  for (const absl::Status& status : checks)
+    if (!status.ok()) return status;
+  return absl::OkStatus();
+}
+
+// Runs a command on the game of --game; the exit code. Long work polls the
+// stop request that Ctrl-C sets; quick commands keep Ctrl-C's default.
+int RunOnGame(absl::FunctionRef<absl::Status(const AnyGame&)> command, bool long_work = true) {
+  auto game = SelectedGame();
+  if (!game.ok()) return Fail(game.status());
+  if (long_work) InstallInterruptHandler();
+  const absl::Status status = command(**game);
+  return status.ok() ? 0 : Fail(status);
+}
+
 int RunGames() {
   for (const GameInfo& info : KnownGames()) {
     std::cout << info.name << "\n  " << info.title << "\n";
@@ -72,33 +99,28 @@ int RunGames() {
 }
 
 int RunShowCommand() {
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  absl::Status status = (*game)->Show(absl::GetFlag(FLAGS_position), std::cout);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame(
+      [&](const AnyGame& game) { return game.Show(absl::GetFlag(FLAGS_position), std::cout); },
+      /*long_work=*/false);
 }
 
 int RunPerftCommand() {
   const int depth = absl::GetFlag(FLAGS_depth);
-  if (depth < 1 || depth > 40) {
-    return Fail(absl::InvalidArgumentError(
-        depth == 0 ? "perft needs --depth=D (1 to 40)"
-                   : absl::StrCat("--depth=", depth, ": must be 1 to 40")));
-  }
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->Perft(
-      {absl::GetFlag(FLAGS_position), depth, absl::GetFlag(FLAGS_divide)}, std::cout, std::cerr);
-  return status.ok() ? 0 : Fail(status);
+  if (depth == 0) return Fail(absl::InvalidArgumentError("perft needs --depth=D (1 to 40)"));
+  if (absl::Status status = CheckRange("depth", depth, 1, 40); !status.ok()) return Fail(status);
+  return RunOnGame([&](const AnyGame& game) {
+    return game.Perft({absl::GetFlag(FLAGS_position), depth, absl::GetFlag(FLAGS_divide)},
+                      std::cout, std::cerr);
+  });
 }
 
 int RunReplayCommand() {
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  absl::Status status = (*game)->Replay(
-      {absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_counts)}, std::cin, std::cout);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame(
+      [&](const AnyGame& game) {
+        return game.Replay({absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_counts)}, std::cin,
+                           std::cout);
+      },
+      /*long_work=*/false);
 }
 
 int RunPlayoutsCommand() {
@@ -112,23 +134,16 @@ int RunPlayoutsCommand() {
   if ((request.count == 0) == (request.seconds == 0)) {
     return Fail(absl::InvalidArgumentError("give exactly one of --count=N and --time=SECONDS"));
   }
-  if (request.count > 1'000'000'000'000ULL) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--count=", request.count, ": must be 1 to 10^12")));
+  if (absl::Status status = FirstError({
+          request.count ? CheckRange<uint64_t>("count", request.count, 1, 1'000'000'000'000)
+                        : CheckRange("time", request.seconds, 0.001, 86400.0, " seconds"),
+          CheckRange("threads", request.threads, 1, 256),
+      });
+      !status.ok()) {
+    return Fail(status);
   }
-  if (request.count == 0 && !(request.seconds > 0 && request.seconds <= 86400)) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--time=", request.seconds, ": must be more than 0 and at most 86400")));
-  }
-  if (request.threads < 1 || request.threads > 256) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--threads=", request.threads, ": must be 1 to 256")));
-  }
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->Playouts(request, std::cout, std::cerr);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame(
+      [&](const AnyGame& game) { return game.Playouts(request, std::cout, std::cerr); });
 }
 
 // An error naming the first of `flags` set to other than its default, which
@@ -159,26 +174,18 @@ int RunMctsBestMoveCommand() {
   request.options.exploration = absl::GetFlag(FLAGS_exploration);
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
-  if (request.options.threads < 1 || request.options.threads > 256) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--threads=", request.options.threads, ": must be 1 to 256")));
-  }
-  if (!(request.options.exploration >= 0 && request.options.exploration <= 100)) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--exploration=", request.options.exploration, ": must be 0 to 100")));
-  }
-  if (memory_mib < 1 || memory_mib > 65536) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--memory=", memory_mib, ": must be 1 to 65536 MiB")));
+  if (absl::Status status = FirstError({
+          CheckRange("threads", request.options.threads, 1, 256),
+          CheckRange("exploration", request.options.exploration, 0.0, 100.0),
+          CheckRange("memory", memory_mib, 1, 65536, " MiB"),
+      });
+      !status.ok()) {
+    return Fail(status);
   }
   // Without any limit, think for one second.
   if (request.limits.iterations == 0 && request.limits.seconds == 0 && request.clock == 0)
     request.limits.seconds = 1;
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->BestMoveMcts(request, std::cout);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame([&](const AnyGame& game) { return game.BestMoveMcts(request, std::cout); });
 }
 
 int RunBestMoveCommand() {
@@ -195,16 +202,14 @@ int RunBestMoveCommand() {
   request.clock = absl::GetFlag(FLAGS_clock);
   request.increment = absl::GetFlag(FLAGS_inc);
   request.hash_mib = absl::GetFlag(FLAGS_hash);
-  if (depth < 0 || depth > 100) {
-    return Fail(absl::InvalidArgumentError(absl::StrCat("--depth=", depth, ": must be 1 to 100")));
-  }
-  for (const auto& [name, value] : {std::pair<const char*, double>{"time", request.seconds},
-                                    {"clock", request.clock},
-                                    {"inc", request.increment}}) {
-    if (!(value >= 0 && value <= 1e6)) {
-      return Fail(absl::InvalidArgumentError(
-          absl::StrCat("--", name, "=", value, ": must be 0 to 1000000 seconds")));
-    }
+  if (absl::Status status = FirstError({
+          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
+          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
+          CheckRange("clock", request.clock, 0.0, 100000.0, " seconds"),
+          CheckRange("inc", request.increment, 0.0, 100000.0, " seconds"),
+      });
+      !status.ok()) {
+    return Fail(status);
   }
   if (engine == "mcts") return RunMctsBestMoveCommand();
   if (absl::Status status =
@@ -212,19 +217,14 @@ int RunBestMoveCommand() {
       !status.ok()) {
     return Fail(status);
   }
-  if (request.hash_mib < 1 || request.hash_mib > 65536) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--hash=", request.hash_mib, ": must be 1 to 65536 MiB")));
+  if (absl::Status status = CheckRange("hash", request.hash_mib, 1, 65536, " MiB"); !status.ok()) {
+    return Fail(status);
   }
   if (depth > 0) request.depth = depth;
   // Without any limit, think for one second.
   if (depth == 0 && request.nodes == 0 && request.seconds == 0 && request.clock == 0)
     request.seconds = 1;
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->BestMove(request, std::cout);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame([&](const AnyGame& game) { return game.BestMove(request, std::cout); });
 }
 
 int RunSolveCommand() {
@@ -235,23 +235,16 @@ int RunSolveCommand() {
   request.seconds = absl::GetFlag(FLAGS_time);
   request.json = absl::GetFlag(FLAGS_json);
   request.hash_mib = absl::GetFlag(FLAGS_hash);
-  if (depth < 0 || depth > 100) {
-    return Fail(absl::InvalidArgumentError(absl::StrCat("--depth=", depth, ": must be 1 to 100")));
+  if (absl::Status status = FirstError({
+          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
+          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
+          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
+      });
+      !status.ok()) {
+    return Fail(status);
   }
   if (depth > 0) request.depth = depth;
-  if (!(request.seconds >= 0 && request.seconds <= 1e6)) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--time=", request.seconds, ": must be 0 to 1000000 seconds")));
-  }
-  if (request.hash_mib < 1 || request.hash_mib > 65536) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--hash=", request.hash_mib, ": must be 1 to 65536 MiB")));
-  }
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->Solve(request, std::cout, std::cerr);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame([&](const AnyGame& game) { return game.Solve(request, std::cout, std::cerr); });
 }
 
 int RunMatchCommand() {
@@ -276,19 +269,14 @@ int RunMatchCommand() {
         request.games == 0 ? "match needs --games=N (1 to 1000000)"
                            : absl::StrCat("--games=", request.games, ": must be 1 to 1000000")));
   }
-  if (request.openings < 0 || request.openings > 1000) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--openings=", request.openings, ": must be 0 to 1000")));
+  if (absl::Status status = FirstError({
+          CheckRange("openings", request.openings, 0, 1000),
+          CheckRange("threads", request.threads, 1, 256),
+      });
+      !status.ok()) {
+    return Fail(status);
   }
-  if (request.threads < 1 || request.threads > 256) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--threads=", request.threads, ": must be 1 to 256")));
-  }
-  auto game = SelectedGame();
-  if (!game.ok()) return Fail(game.status());
-  InstallInterruptHandler();
-  absl::Status status = (*game)->Match(request, std::cout, std::cerr);
-  return status.ok() ? 0 : Fail(status);
+  return RunOnGame([&](const AnyGame& game) { return game.Match(request, std::cout, std::cerr); });
 }
 
 int RunBenchCommand() {
