@@ -205,6 +205,14 @@ class AlphaBeta {
     return -Negamax(child, depth, -beta, -alpha, ply + 1);
   }
 
+  // The line at `ply` becomes `d` followed by the line found below it.
+  void UpdatePv(int ply, Decision d) {
+    pv_[ply][0] = d;
+    std::copy(pv_[ply + 1].begin(), pv_[ply + 1].begin() + pv_length_[ply + 1],
+              pv_[ply].begin() + 1);
+    pv_length_[ply] = pv_length_[ply + 1] + 1;
+  }
+
   Score Negamax(const Position& p, int depth, Score alpha, Score beta, int ply);
   Score Quiescence(const Position& p, Score alpha, Score beta, int ply, int qdepth);
   void OrderDecisions(const Position& p, DecisionList& list, Decision table_move, int ply,

@@ -94,10 +94,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
       best_decision = d;
       if (score > alpha) {
         alpha = score;
-        pv_[ply][0] = d;
-        std::copy(pv_[ply + 1].begin(), pv_[ply + 1].begin() + pv_length_[ply + 1],
-                  pv_[ply].begin() + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        UpdatePv(ply, d);
         if (alpha >= beta) {
           if (!IsTactical(game_, p, d)) {
             if (!(killers_[ply][0] == d)) {
@@ -149,10 +146,7 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
       best = score;
       if (score > alpha) {
         alpha = score;
-        pv_[ply][0] = d;
-        std::copy(pv_[ply + 1].begin(), pv_[ply + 1].begin() + pv_length_[ply + 1],
-                  pv_[ply].begin() + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        UpdatePv(ply, d);
         if (alpha >= beta) break;
       }
     }
