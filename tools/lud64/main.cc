@@ -320,7 +320,7 @@ const std::vector<Command>& Commands() {
        "  Prints wins, losses and draws for --p1, its score (a draw counts half) and the Elo\n"
        "  difference with a 95% interval. Engines:\n"
        "    random\n"
-       "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB]\n"
+       "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1]\n"
        "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]\n"
        "  A searching engine without a limit thinks 0.1 s a decision.\n"
        "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",

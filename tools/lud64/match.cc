@@ -36,7 +36,7 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kRandom:
       return "none";
     case EngineKind::kAlphaBeta:
-      return "time, depth, nodes, hash";
+      return "time, depth, nodes, hash, quiescence";
     case EngineKind::kMcts:
       return "time, iterations, threads, exploration, memory";
   }
@@ -57,6 +57,9 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.search.nodes);
   }
   if (name == "hash" && alphabeta) return ReadOption(text, name, value, 1, 65536, spec.hash_mib);
+  if (name == "quiescence" && alphabeta) {
+    return ReadOption(text, name, value, 0, 1, spec.quiescence);
+  }
   if (name == "iterations" && mcts) {
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.mcts.iterations);
   }

@@ -25,6 +25,7 @@ struct EngineSpec {
   // alphabeta
   SearchLimits search;
   int hash_mib = 16;
+  int quiescence = 1;  // 0: no quiescence search (to measure what it brings)
   // mcts
   MctsLimits mcts;
   int threads = 1;
@@ -34,7 +35,7 @@ struct EngineSpec {
 
 inline constexpr double kDefaultEngineSeconds = 0.1;
 
-// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB]` or
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1]` or
 // `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]`.
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);
 

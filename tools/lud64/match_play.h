@@ -57,7 +57,9 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
   AlphaBetaPlayer(const G& game, const EngineSpec& spec)
-      : table_(spec.hash_mib), search_(game, &table_), limits_(spec.search) {}
+      : table_(spec.hash_mib),
+        search_(game, &table_, {.quiescence = spec.quiescence != 0}),
+        limits_(spec.search) {}
   void NewGame(const Position&, uint64_t) override { table_.Clear(); }
   Decision Choose(const Position& position) override {
     return search_.Search(position, limits_).pv.front();
