@@ -50,6 +50,11 @@ struct SearchOptions {
   int quiescence_depth = 8;
   Leaves leaves = Leaves::kEvaluate;
   Player for_player = Player::kP1;  // with optimistic or pessimistic leaves
+  // Heuristic search only: a position met again (earlier on the search path
+  // or in the game, see SetGameHistory) scores 0. The rules know no
+  // repetition, but a cycle makes no progress: the side ahead then looks for
+  // progress instead of shuffling against an opponent reduced to passing.
+  bool repetitions = true;
 };
 
 template <SearchableGame G>
@@ -121,6 +126,10 @@ class AlphaBeta {
     }
     return best;
   }
+
+  // The hashes (game.hash) of the positions played before the root, for the
+  // repetition rule of SearchOptions.
+  void SetGameHistory(std::vector<uint64_t> hashes) { game_history_ = std::move(hashes); }
 
   // One full-window search to exactly `depth` (no iterative deepening), for the
   // solver; keeps the table and the ordering heuristics of earlier calls.
@@ -213,6 +222,16 @@ class AlphaBeta {
     pv_length_[ply] = pv_length_[ply + 1] + 1;
   }
 
+  // Whether `p`, at `ply`, repeats a position of the path or of the game
+  // (records its hash on the path either way).
+  bool Repeats(const Position& p, int ply) {
+    const uint64_t hash = game_.hash(p);
+    path_[ply] = hash;
+    for (int earlier = ply - 1; earlier >= 0; --earlier)
+      if (path_[earlier] == hash) return true;
+    return std::find(game_history_.begin(), game_history_.end(), hash) != game_history_.end();
+  }
+
   Score Negamax(const Position& p, int depth, Score alpha, Score beta, int ply);
   Score Quiescence(const Position& p, Score alpha, Score beta, int ply, int qdepth);
   void OrderDecisions(const Position& p, DecisionList& list, Decision table_move, int ply,
@@ -229,6 +248,8 @@ class AlphaBeta {
   std::array<std::array<std::array<int32_t, 64>, 64>, 2> history_{};
   std::array<std::array<Decision, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
+  std::vector<uint64_t> game_history_;
+  std::array<uint64_t, kMaxPly> path_{};  // game.hash of the positions on the search path
 };
 
 }  // namespace lud64

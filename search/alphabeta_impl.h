@@ -30,6 +30,9 @@ template <SearchableGame G>
 Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score beta, int ply) {
   pv_length_[ply] = 0;
   if (p.state.over()) return TerminalScore(p, ply);
+  if (options_.repetitions && options_.leaves == Leaves::kEvaluate && Repeats(p, ply) && ply > 0) {
+    return 0;
+  }
   if (depth <= 0 || ply >= kMaxPly - 1) {
     return options_.quiescence && options_.leaves == Leaves::kEvaluate
                ? Quiescence(p, alpha, beta, ply, options_.quiescence_depth)

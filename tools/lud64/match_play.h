@@ -57,18 +57,28 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
   AlphaBetaPlayer(const G& game, const EngineSpec& spec)
-      : table_(spec.hash_mib),
+      : game_(game),
+        table_(spec.hash_mib),
         search_(game, &table_, {.quiescence = spec.quiescence != 0}),
         limits_(spec.search) {}
-  void NewGame(const Position&, uint64_t) override { table_.Clear(); }
+  void NewGame(const Position&, uint64_t) override {
+    table_.Clear();
+    history_.clear();
+  }
+  // The positions this player decided in are its game history: meeting one
+  // again in search is a cycle (SearchOptions::repetitions).
   Decision Choose(const Position& position) override {
+    search_.SetGameHistory(history_);
+    history_.push_back(game_.hash(position));
     return search_.Search(position, limits_).pv.front();
   }
 
  private:
+  const G& game_;
   TranspositionTable table_;
   AlphaBeta<G> search_;
   SearchLimits limits_;
+  std::vector<uint64_t> history_;
 };
 
 // Keeps its tree from one decision to the next (Mcts::Advance).
