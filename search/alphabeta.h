@@ -195,10 +195,10 @@ class AlphaBeta {
     return 0;
   }
 
-  uint64_t Key(const Position& p, int depth) const {
+  // The table key of `p`, whose game.hash is `hash`.
+  uint64_t Key(uint64_t hash, const Position& p, int depth) const {
     // Each way of valuing leaves has its own entries.
-    uint64_t key = game_.hash(p) ^
-                   (static_cast<uint64_t>(options_.leaves) * 0xa0761d6478bd642fULL) ^
+    uint64_t key = hash ^ (static_cast<uint64_t>(options_.leaves) * 0xa0761d6478bd642fULL) ^
                    (options_.for_player == Player::kP2 ? 0xe7037ed1a0b428dbULL : 0);
     // The turn counter matters only when the turn limit is within reach.
     if (kTurnLimit - p.state.turn <= depth + options_.quiescence_depth + 2)
@@ -222,10 +222,9 @@ class AlphaBeta {
     pv_length_[ply] = pv_length_[ply + 1] + 1;
   }
 
-  // Whether `p`, at `ply`, repeats a position of the path or of the game
-  // (records its hash on the path either way).
-  bool Repeats(const Position& p, int ply) {
-    const uint64_t hash = game_.hash(p);
+  // Whether the position at `ply`, whose game.hash is `hash`, repeats a
+  // position of the path or of the game (records it on the path either way).
+  bool Repeats(uint64_t hash, int ply) {
     path_[ply] = hash;
     for (int earlier = ply - 1; earlier >= 0; --earlier)
       if (path_[earlier] == hash) return true;

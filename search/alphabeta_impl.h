@@ -30,9 +30,10 @@ template <SearchableGame G>
 Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score beta, int ply) {
   pv_length_[ply] = 0;
   if (p.state.over()) return TerminalScore(p, ply);
-  if (options_.repetitions && options_.leaves == Leaves::kEvaluate && Repeats(p, ply) && ply > 0) {
-    return 0;
-  }
+  const bool check_repetitions = options_.repetitions && options_.leaves == Leaves::kEvaluate;
+  // One hash of the position serves the repetition rule and the table key.
+  const uint64_t hash = check_repetitions || table_ ? game_.hash(p) : 0;
+  if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
   if (depth <= 0 || ply >= kMaxPly - 1) {
     return options_.quiescence && options_.leaves == Leaves::kEvaluate
                ? Quiescence(p, alpha, beta, ply, options_.quiescence_depth)
@@ -47,7 +48,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   if (alpha >= beta) return alpha;
 
   const Score original_alpha = alpha;
-  const uint64_t key = table_ ? Key(p, depth) : 0;
+  const uint64_t key = table_ ? Key(hash, p, depth) : 0;
   Decision table_move = Decision::Pass();
   if (table_) {
     if (const TableEntry* entry = table_->Probe(key)) {
