@@ -56,12 +56,17 @@ struct PlayoutStats {
 struct Interval {
   double low = 0, high = 0;
 };
-inline Interval Wilson95(uint64_t k, uint64_t n) {
-  if (n == 0) return {0, 1};
-  const double z = 1.959964, p = static_cast<double>(k) / n, nn = static_cast<double>(n);
-  const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
-  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
+// For a share `p` of n trials that need not be whole successes (a match score
+// counts draws as halves).
+inline Interval Wilson95Share(double p, double n) {
+  if (n <= 0) return {0, 1};
+  const double z = 1.959964;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+inline Interval Wilson95(uint64_t k, uint64_t n) {
+  return Wilson95Share(n ? static_cast<double>(k) / n : 0.0, static_cast<double>(n));
 }
 
 }  // namespace lud64

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "engine/game_spec.h"
+#include "search/playout_stats.h"
 
 namespace lud64 {
 namespace {
@@ -125,14 +126,10 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
 EloEstimate EstimateElo(const MatchTally& tally) {
   const double n = tally.games(), score = tally.score();
   if (n == 0) return {0, EloOfScore(0), EloOfScore(1)};
-  // The Wilson interval of playout_stats.h, for a score that may hold halves.
-  const double z = 1.959964;
-  const double centre = (score + z * z / (2 * n)) / (1 + z * z / n);
-  const double half =
-      z * std::sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  const Interval ci = Wilson95Share(score, n);
   // At a score of 0 or 1 the interval reaches it exactly, not within rounding.
-  return {EloOfScore(score), EloOfScore(score <= 0 ? 0 : centre - half),
-          EloOfScore(score >= 1 ? 1 : centre + half)};
+  return {EloOfScore(score), EloOfScore(score <= 0 ? 0 : ci.low),
+          EloOfScore(score >= 1 ? 1 : ci.high)};
 }
 
 void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
