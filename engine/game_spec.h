@@ -21,6 +21,10 @@ struct GameSpec {
 // options and options without '='. Which options exist is the game's business.
 absl::StatusOr<GameSpec> ParseGameSpec(absl::string_view text);
 
+// The same syntax for anything else named with options (a match engine,
+// `mcts:time=0.1`); errors begin with `<kind> '<text>': `.
+absl::StatusOr<GameSpec> ParseNameWithOptions(absl::string_view text, absl::string_view kind);
+
 }  // namespace lud64
 
 #endif  // LUD64_ENGINE_GAME_SPEC_H_

@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/strip.h"
 #include "engine/game_spec.h"
 #include "search/playout_stats.h"
 
@@ -93,12 +92,8 @@ std::string EloJson(double elo) {
 
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   // An engine is written like a game with options, and read by the same parser.
-  absl::StatusOr<GameSpec> parsed = ParseGameSpec(text);
-  if (!parsed.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "engine '", text,
-        "': ", absl::StripPrefix(parsed.status().message(), absl::StrCat("game '", text, "': "))));
-  }
+  absl::StatusOr<GameSpec> parsed = ParseNameWithOptions(text, "engine");
+  if (!parsed.ok()) return parsed.status();
   EngineSpec spec;
   spec.text = std::string(text);
   if (parsed->name == "random") {
