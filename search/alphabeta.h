@@ -214,6 +214,29 @@ class AlphaBeta {
     return -Negamax(child, depth, -beta, -alpha, ply + 1);
   }
 
+  // A tactical decision (a capture, a mill) made with `depth` plies left
+  // gains kEarlyGain * depth, so that of two lines reaching the same gain the
+  // search prefers the one that takes it sooner. The ply discount cannot tell
+  // them apart, since their leaves lie at the same depth; without this, a side
+  // whose opponent is locked into passing keeps inserting waiting moves before
+  // its capture and pushes it past the horizon move after move.
+  static constexpr Score kEarlyGain = 2;
+
+  // ChildScore plus `gain` for heuristic values: the child is searched with
+  // the window moved by the gain. A proven value takes no gain; when it lands
+  // where the moved window leaves it ambiguous (a lower bound just below
+  // beta), the child is searched again with the window as given.
+  Score GainedScore(const Position& parent, const Position& child, int depth, Score alpha,
+                    Score beta, int ply, Score gain) {
+    if (gain == 0) return ChildScore(parent, child, depth, alpha, beta, ply);
+    const Score score = ChildScore(parent, child, depth, alpha - gain, beta - gain, ply);
+    if (!IsProven(score)) return score + gain;
+    if (score >= beta - gain && score < beta) {
+      return ChildScore(parent, child, depth, alpha, beta, ply);
+    }
+    return score;
+  }
+
   // The line at `ply` becomes `d` followed by the line found below it.
   void UpdatePv(int ply, Decision d) {
     pv_[ply][0] = d;

@@ -83,14 +83,17 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     std::swap(keys[i], keys[pick]);
     list.swap(i, pick);
     const Decision d = list[i];
+    const Score gain =
+        options_.leaves == Leaves::kEvaluate && IsTactical(game_, p, d) ? kEarlyGain * depth : 0;
     Position child = p;
     Apply(game_, child, d);
     Score score;
     if (i == 0) {
-      score = ChildScore(p, child, depth - 1, alpha, beta, ply);
+      score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
     } else {
-      score = ChildScore(p, child, depth - 1, alpha, alpha + 1, ply);
-      if (score > alpha && score < beta) score = ChildScore(p, child, depth - 1, alpha, beta, ply);
+      score = GainedScore(p, child, depth - 1, alpha, alpha + 1, ply, gain);
+      if (score > alpha && score < beta)
+        score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
     }
     if (stopped_) return 0;
     if (score > best) {

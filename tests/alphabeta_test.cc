@@ -43,6 +43,21 @@ TEST(AlphaBeta, DamdamanCaptureOfTheLastPieceIsAWinInOne) {
   EXPECT_EQ(report.score, WinIn(1));
 }
 
+TEST(AlphaBeta, TakesAGainNowRatherThanAfterWaitingMoves) {
+  // o is locked into passing; x wins a piece by F4-F3 (o's only reply is
+  // F5-F4) and D4-E4. Waiting moves first reach the same leaves, but each
+  // one pushes the capture later, and next turn later again.
+  const Damdaman game;
+  const char* text = "ooooooo/oooxooo/xxx.xoo/x.xx.xx/.xxx.../x.x.x.x/xx.xxx. x turn=2400 passed";
+  for (int depth = 4; depth <= 7; ++depth) {
+    const SearchReport report = SearchPosition(game, text, depth);
+    ASSERT_GE(report.pv.size(), 3u) << depth;
+    EXPECT_EQ(Text(game, report.pv[0]), "F4-F3") << depth;
+    EXPECT_EQ(Text(game, report.pv[1]), "F5-F4") << depth;
+    EXPECT_EQ(Text(game, report.pv[2]), "D4-E4") << depth;
+  }
+}
+
 TEST(AlphaBeta, SameValueWithAndWithoutTable) {
   const Damdaman game;
   for (const char* text :
