@@ -1,0 +1,147 @@
+// Swindles (search/swindle.h), checked against the solver applied by hand to
+// every decision and reply of short Guettal positions.
+#include "search/swindle.h"
+
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "boards/damdaman/damdaman.h"
+#include "boards/guettal/guettal.h"
+#include "engine/notation.h"
+#include "gtest/gtest.h"
+
+namespace lud64 {
+namespace {
+
+Guettal::Position AfterLine(const Guettal& game, absl::string_view line) {
+  Guettal::Position position = game.start();
+  for (absl::string_view text : absl::StrSplit(line, ' ')) {
+    Apply(game, position, ParseDecision(text, game.site_names()).value());
+  }
+  return position;
+}
+
+// The value of `p` for `me` (+1, 0, -1) when proven within `depth` plies.
+std::optional<int> ValueFor(const Guettal& game, const Guettal::Position& p, Player me, int depth) {
+  if (p.state.over()) {
+    return p.state.outcome == Outcome::kDraw ? 0 : p.state.outcome == WinFor(me) ? 1 : -1;
+  }
+  Solver<Guettal> solver(game, 1);
+  const SolveReport report = solver.Solve(p, {.depth = depth});
+  if (!report.proven) return std::nullopt;
+  const int value = report.lower > 0 ? 1 : report.lower < 0 ? -1 : 0;
+  return p.state.to_move == me ? value : -value;
+}
+
+struct Rating {
+  Decision decision;
+  bool keeps_value;
+  int errors = 0;
+  int replies = 0;
+};
+
+// Every decision of `root` (worth `value` to its player, proven within
+// `depth`), with the replies that give up the opponent's result.
+std::vector<Rating> RateByHand(const Guettal& game, const Guettal::Position& root, int value,
+                               int depth) {
+  const Player me = root.state.to_move;
+  std::vector<Rating> ratings;
+  DecisionList decisions;
+  LegalDecisions(game, root, decisions);
+  for (const Decision d : decisions) {
+    Guettal::Position child = root;
+    Apply(game, child, d);
+    Rating rating{d, ValueFor(game, child, me, depth).value_or(-1) >= value};
+    DecisionList replies;
+    LegalDecisions(game, child, replies);
+    rating.replies = replies.size();
+    for (const Decision r : replies) {
+      Guettal::Position grandchild = child;
+      Apply(game, grandchild, r);
+      const std::optional<int> after = ValueFor(game, grandchild, me, depth);
+      rating.errors += value < 0 ? after != -1 : after == 1;
+    }
+    ratings.push_back(rating);
+  }
+  return ratings;
+}
+
+void ExpectBestShare(const Guettal& game, const Swindle& swindle,
+                     const std::vector<Rating>& ratings) {
+  bool found = false;
+  for (const Rating& rating : ratings) {
+    if (!rating.keeps_value) continue;
+    EXPECT_GE(int64_t{swindle.errors} * rating.replies, int64_t{rating.errors} * swindle.replies)
+        << FormatDecision(rating.decision, game.site_names()) << " leaves more errors";
+    if (rating.decision == swindle.decision) {
+      found = true;
+      EXPECT_EQ(rating.errors, swindle.errors);
+      EXPECT_EQ(rating.replies, swindle.replies);
+    }
+  }
+  EXPECT_TRUE(found) << "the swindle does not keep the value";
+}
+
+TEST(Swindle, InALossLeavesTheOpponentTheFewestWinningReplies) {
+  const Guettal game;
+  // P2 to move loses in 4 plies: every addition leaves P1 a capture of all.
+  const Guettal::Position root = AfterLine(game, "B2 F2 H3");
+  ASSERT_EQ(ValueFor(game, root, root.state.to_move, 4), -1);
+  const std::optional<Swindle> swindle = FindSwindle(game, root, Decision::Pass(), {});
+  ASSERT_TRUE(swindle.has_value());
+  EXPECT_EQ(swindle->value, -1);
+  EXPECT_GT(swindle->errors, 0);  // some replies let the win slip
+  ExpectBestShare(game, *swindle, RateByHand(game, root, -1, 4));
+}
+
+TEST(Swindle, InADrawKeepsTheDrawAndSetsTheMostTraps) {
+  const Guettal game;
+  const Guettal::Position root = AfterLine(game, "C2 D2 E3 B2");
+  ASSERT_EQ(ValueFor(game, root, root.state.to_move, 16), 0);
+  const std::optional<Swindle> swindle = FindSwindle(game, root, Decision::Pass(), {});
+  ASSERT_TRUE(swindle.has_value());
+  EXPECT_EQ(swindle->value, 0);
+  EXPECT_GT(swindle->errors, 0);  // some replies lose by force
+  Solver<Guettal> solver(game, 1);
+  ExpectBestShare(game, *swindle,
+                  RateByHand(game, root, 0, solver.Solve(root, {.depth = 16}).depth));
+}
+
+TEST(Swindle, PrefersTheEngineChoiceAmongEquals) {
+  const Guettal game;
+  int total_ties = 0;
+  for (const char* line :
+       {"C2 D2 E3 B2", "B2 F2 H3 A2 E2 I3 E3 F3", "B2 F2 H3 A2 E2 I3 E3 F3 D2"}) {
+    const Guettal::Position root = AfterLine(game, line);
+    Solver<Guettal> solver(game, 1);
+    const SolveReport report = solver.Solve(root, {.depth = 16});
+    ASSERT_TRUE(report.proven && report.lower == 0) << line;  // a draw
+    const std::vector<Rating> ratings = RateByHand(game, root, 0, report.depth);
+    const std::optional<Swindle> best = FindSwindle(game, root, Decision::Pass(), {});
+    ASSERT_TRUE(best.has_value());
+    int ties = 0;
+    for (const Rating& rating : ratings) {
+      if (!rating.keeps_value ||
+          int64_t{rating.errors} * best->replies != int64_t{best->errors} * rating.replies) {
+        continue;
+      }
+      ++ties;
+      const std::optional<Swindle> swindle = FindSwindle(game, root, rating.decision, {});
+      ASSERT_TRUE(swindle.has_value());
+      EXPECT_EQ(swindle->decision, rating.decision) << line;
+    }
+    total_ties += ties;
+  }
+  EXPECT_GE(total_ties, 4);  // the later positions have several equal swindles
+}
+
+TEST(Swindle, NoneInAWinOrAnUnsettledPosition) {
+  const Guettal guettal;
+  EXPECT_FALSE(FindSwindle(guettal, guettal.start(), Decision::Pass(), {}).has_value());
+  const Damdaman damdaman;
+  EXPECT_FALSE(
+      FindSwindle(damdaman, damdaman.start(), Decision::Pass(), {.nodes = 100'000}).has_value());
+}
+
+}  // namespace
+}  // namespace lud64
