@@ -11,8 +11,12 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "boards/guettal/guettal.h"
+#include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "search/solver.h"
 #include "tools/lud64/game_registry.h"
 #include "tools/lud64/mcts_command.h"
 
@@ -122,7 +126,7 @@ struct PlayedMatch {
 };
 
 PlayedMatch Play(const std::string& game_name, const std::string& first, const std::string& second,
-                 int games, int openings, int threads) {
+                 int games, int openings, int threads, int balanced = 0) {
   PlayedMatch played;
   std::unique_ptr<AnyGame> game = MakeGame(game_name).value();
   const std::string record =
@@ -131,6 +135,7 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
                        .second = ParseEngineSpec(second).value(),
                        .games = games,
                        .openings = openings,
+                       .balanced = balanced,
                        .threads = threads,
                        .seed = 11,
                        .record = record,
@@ -192,6 +197,37 @@ TEST(Match, RandomAgainstRandomOnEveryGame) {
   }
 }
 
+// Whether the result of Guettal after `opening` is forced within `plies` plies.
+bool GuettalDecidedWithin(absl::string_view opening, int plies) {
+  const Guettal game;
+  Guettal::Position position = game.start();
+  for (absl::string_view text : absl::StrSplit(opening, ' ')) {
+    Apply(game, position, ParseDecision(text, game.site_names()).value());
+  }
+  Solver<Guettal> solver(game, 1);
+  const SolveReport report = solver.Solve(position, {.depth = plies});
+  return report.proven && PliesToEnd(report.lower) <= plies;
+}
+
+TEST(Match, BalancedOpeningsAreNotDecidedWithinTheirPlies) {
+  constexpr int kGames = 20, kOpenings = 2, kBalanced = 3;
+  const PlayedMatch plain = Play("guettal", "random", "random", kGames, kOpenings, 2);
+  const PlayedMatch balanced = Play("guettal", "random", "random", kGames, kOpenings, 2, kBalanced);
+  ExpectConsistent(balanced, kGames, kOpenings);
+  EXPECT_EQ(JsonInt(balanced.json, "balanced"), kBalanced);
+  int plain_decided = 0;
+  for (int i = 0; i < kGames; i += 2) {
+    const auto opening = [](const std::string& line) {
+      const std::vector<absl::string_view> words = absl::StrSplit(line, ' ');
+      return absl::StrJoin(words.begin(), words.begin() + kOpenings, " ");
+    };
+    EXPECT_FALSE(GuettalDecidedWithin(opening(balanced.games[i]), kBalanced)) << balanced.games[i];
+    plain_decided += GuettalDecidedWithin(opening(plain.games[i]), kBalanced);
+  }
+  // Most of Guettal's random openings are decided at once: the filter has work.
+  EXPECT_GT(plain_decided, 0);
+}
+
 TEST(Match, MctsAgainstRandom) {
   // A few hundred iterations a decision already beat random play; the tree
   // is carried from one decision to the next.
@@ -213,6 +249,12 @@ TEST(Match, ReportsBadRequests) {
   const absl::Status status = game->Match(request, out, progress);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("--openings=200"), absl::string_view::npos) << status;
+  // Every Guettal position after one decision has its result forced within 3 plies.
+  request.openings = 1;
+  request.balanced = 3;
+  const absl::Status balanced = game->Match(request, out, progress);
+  EXPECT_FALSE(balanced.ok());
+  EXPECT_NE(balanced.message().find("--balanced=3"), absl::string_view::npos) << balanced;
 }
 
 TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {

@@ -41,6 +41,9 @@ ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:de
 ABSL_FLAG(int, games, 0, "match: number of games (1 to 1000000)");
 ABSL_FLAG(int, openings, 0,
           "match: random decisions from the start shared by each pair of games (0 to 1000)");
+ABSL_FLAG(int, balanced, 0,
+          "match: draw an opening again when the solver finds its result decided within this "
+          "many plies (0: off; 1 to 20)");
 ABSL_FLAG(std::string, record, "",
           "match: file to write the games to, one line of decisions each (the replay format)");
 
@@ -260,6 +263,7 @@ int RunMatchCommand() {
   }
   request.games = absl::GetFlag(FLAGS_games);
   request.openings = absl::GetFlag(FLAGS_openings);
+  request.balanced = absl::GetFlag(FLAGS_balanced);
   request.threads = absl::GetFlag(FLAGS_threads);
   request.seed = absl::GetFlag(FLAGS_seed);
   request.record = absl::GetFlag(FLAGS_record);
@@ -271,6 +275,7 @@ int RunMatchCommand() {
   }
   if (absl::Status status = FirstError({
           CheckRange("openings", request.openings, 0, 1000),
+          CheckRange("balanced", request.balanced, 0, 20),
           CheckRange("threads", request.threads, 1, 256),
       });
       !status.ok()) {
@@ -314,9 +319,10 @@ const std::vector<Command>& Commands() {
        RunSolveCommand},
       {"match",
        "lud64 match [--game=G] --p1=ENGINE[:opt=val,...] --p2=ENGINE[:opt=val,...] --games=N "
-       "[--openings=K] [--threads=T] [--seed=S] [--record=FILE] [--json]",
+       "[--openings=K] [--balanced=P] [--threads=T] [--seed=S] [--record=FILE] [--json]",
        "Play two engines against each other, colours alternating, each pair of games from\n"
        "  the same K random decisions from the start; games run in parallel over --threads.\n"
+       "  --balanced=P draws an opening again when its result is forced within P plies.\n"
        "  Prints wins, losses and draws for --p1, its score (a draw counts half) and the Elo\n"
        "  difference with a 95% interval. Engines:\n"
        "    random\n"
@@ -324,7 +330,7 @@ const std::vector<Command>& Commands() {
        "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]\n"
        "  A searching engine without a limit thinks 0.1 s a decision.\n"
        "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",
-       {"game", "p1", "p2", "games", "openings", "threads", "seed", "record", "json"},
+       {"game", "p1", "p2", "games", "openings", "balanced", "threads", "seed", "record", "json"},
        RunMatchCommand},
       {"games", "lud64 games", "List the games and their options.", {}, RunGames},
       {"show",

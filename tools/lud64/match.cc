@@ -134,14 +134,17 @@ void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
     out << absl::StreamFormat(
         "{\"game\": \"%s\", \"p1\": \"%s\", \"p2\": \"%s\", \"games\": %d, \"wins\": %d, "
         "\"losses\": %d, \"draws\": %d, \"score\": %.4f, \"elo\": %s, \"elo_low\": %s, "
-        "\"elo_high\": %s, \"openings\": %d, \"seconds\": %.3f, \"stopped\": %s}\n",
+        "\"elo_high\": %s, \"openings\": %d, \"balanced\": %d, \"seconds\": %.3f, "
+        "\"stopped\": %s}\n",
         s.game, s.first, s.second, t.games(), t.wins, t.losses, t.draws, t.score(),
-        EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings, s.seconds,
+        EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings, s.balanced, s.seconds,
         s.stopped ? "true" : "false");
     return;
   }
-  out << absl::StreamFormat("match    %s: %s against %s, openings of %d decisions\n", s.game,
-                            s.first, s.second, s.openings)
+  out << absl::StreamFormat(
+             "match    %s: %s against %s, openings of %d decisions%s\n", s.game, s.first, s.second,
+             s.openings,
+             s.balanced ? absl::StrCat(", none decided within ", s.balanced, " plies") : "")
       << absl::StreamFormat("games    %d of %d%s in %.1f s, colours alternating\n", t.games(),
                             s.games_requested, s.stopped ? " (interrupted)" : "", s.seconds)
       << absl::StreamFormat("result   %d wins, %d losses, %d draws for %s\n", t.wins, t.losses,

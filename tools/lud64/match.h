@@ -44,6 +44,7 @@ struct MatchRequest {
   EngineSpec second;  // --p2
   int games = 0;
   int openings = 0;  // random decisions from the start shared by each pair of games
+  int balanced = 0;  // > 0: redraw openings decided within this many plies
   int threads = 1;   // games played at once
   uint64_t seed = 1;
   std::string record;  // file to write the games to, in the replay format; "" for none
@@ -78,6 +79,7 @@ struct MatchSummary {
   std::string second;
   int games_requested = 0;
   int openings = 0;
+  int balanced = 0;
   MatchTally tally;
   double seconds = 0;
   bool stopped = false;  // by Ctrl-C: the tally counts the games finished

@@ -56,6 +56,7 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
                      .second = request.second.text,
                      .games_requested = request.games,
                      .openings = request.openings,
+                     .balanced = request.balanced,
                      .tally = run->tally,
                      .seconds = run->seconds,
                      .stopped = run->stopped},

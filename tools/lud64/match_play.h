@@ -19,6 +19,8 @@
 #include "search/mcts.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
+#include "search/solver.h"
+#include "search/swindle.h"
 #include "tools/lud64/match.h"
 
 namespace lud64 {
@@ -52,6 +54,21 @@ class RandomPlayer final : public MatchPlayer<G> {
   Random random_{1};
 };
 
+// `chosen`, unless the position is proven to be a loss or a draw for the
+// player to move: then the swindle (search/swindle.h), searched within what is
+// left of `seconds` after the search's `used` (or within `nodes` when 0).
+template <Game G>
+Decision SwindleOr(const G& game, const typename G::Position& position, Decision chosen,
+                   double seconds, double used, uint64_t nodes) {
+  if constexpr (SearchableGame<G>) {
+    const SwindleLimits limits{.nodes = seconds > 0 ? 0 : nodes,
+                               .seconds = seconds > 0 ? std::max(1e-3, seconds - used) : 0};
+    const std::optional<Swindle> swindle = FindSwindle(game, position, chosen, limits);
+    if (swindle) return swindle->decision;
+  }
+  return chosen;
+}
+
 template <SearchableGame G>
 class AlphaBetaPlayer final : public MatchPlayer<G> {
  public:
@@ -70,7 +87,13 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
   Decision Choose(const Position& position) override {
     search_.SetGameHistory(history_);
     history_.push_back(game_.hash(position));
-    return search_.Search(position, limits_).pv.front();
+    const SearchReport report = search_.Search(position, limits_);
+    // A draw scores 0, as may a heuristic value: the swindle tells them apart.
+    if (report.score <= 0 && (IsProven(report.score) || report.score == 0)) {
+      return SwindleOr(game_, position, report.pv.front(), limits_.seconds, report.seconds,
+                       report.nodes);
+    }
+    return report.pv.front();
   }
 
  private:
@@ -86,6 +109,12 @@ template <Game G>
 class MctsPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
+  // When the search proves no win, the decision may be a swindle
+  // (search/swindle.h): the search leaves it a tenth of the time, or without
+  // a time limit, a few solver nodes for each iteration allowed.
+  static constexpr double kSwindleShare = 0.1;
+  static constexpr uint64_t kSwindleNodesPerIteration = 2;
+
   MctsPlayer(const G& game, const EngineSpec& spec) : game_(game), spec_(spec) {}
   void NewGame(const Position& start, uint64_t seed) override {
     mcts_.reset();  // frees the last game's tree before the next is made
@@ -101,7 +130,14 @@ class MctsPlayer final : public MatchPlayer<G> {
     mcts_->Advance(played_);
     played_.clear();
     if (mcts_->root_position() != position) mcts_->SetRoot(position);
-    return mcts_->Search(spec_.mcts).best.decision;
+    MctsLimits limits = spec_.mcts;
+    limits.seconds *= 1 - kSwindleShare;
+    const MctsReport report = mcts_->Search(limits);
+    if (report.root_value != WinFor(position.state.to_move)) {
+      return SwindleOr(game_, position, report.best.decision, spec_.mcts.seconds, report.seconds,
+                       kSwindleNodesPerIteration * spec_.mcts.iterations);
+    }
+    return report.best.decision;
   }
 
  private:
@@ -129,11 +165,26 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
   return absl::InternalError("unknown engine kind");
 }
 
-// `plies` uniformly random decisions from the start that leave the game
-// unfinished, drawn from the random stream of opening `index`.
+// Whether the game's value from `position` is settled within `plies` plies of
+// best play (a forced win for either side, or a forced draw): such an opening
+// measures who finds or misses a short forced line, not playing strength.
 template <Game G>
-absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, uint64_t seed,
-                                                    uint64_t index) {
+bool DecidedWithin(const G& game, const typename G::Position& position, int plies) {
+  if constexpr (SearchableGame<G>) {
+    Solver<G> solver(game, /*table_mib=*/1);
+    const SolveReport report = solver.Solve(position, {.depth = plies});
+    return report.proven && PliesToEnd(report.lower) <= plies;
+  } else {
+    return false;
+  }
+}
+
+// `plies` uniformly random decisions from the start that leave the game
+// unfinished and, with `balanced` > 0, not decided within `balanced` plies,
+// drawn from the random stream of opening `index`.
+template <Game G>
+absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, int balanced,
+                                                    uint64_t seed, uint64_t index) {
   constexpr int kAttempts = 1000;
   constexpr uint64_t kOpeningSalt = 0x6f70656e696e6773ULL;  // "openings"
   Random random = PlayoutRandom(seed ^ kOpeningSalt, index);
@@ -144,10 +195,14 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, ui
       opening.push_back(RandomDecision(game, position, random));
       Apply(game, position, opening.back());
     }
-    if (!position.state.over()) return opening;
+    if (!position.state.over() && (balanced == 0 || !DecidedWithin(game, position, balanced))) {
+      return opening;
+    }
   }
   return absl::InvalidArgumentError(absl::StrCat(
-      "--openings=", plies, ": ", kAttempts, " random openings all finished the game; use fewer"));
+      "--openings=", plies, balanced ? absl::StrCat(" --balanced=", balanced) : "", ": ", kAttempts,
+      " random openings all finished the game", balanced ? " or were decided" : "",
+      "; use fewer decisions", balanced ? " or a smaller --balanced" : ""));
 }
 
 struct GameRecord {
@@ -210,7 +265,7 @@ absl::StatusOr<MatchRun> PlayMatch(const G& game, const MatchRequest& request, O
   std::vector<std::vector<Decision>> openings;
   for (int pair = 0; pair < (request.games + 1) / 2; ++pair) {
     absl::StatusOr<std::vector<Decision>> opening =
-        RandomOpening(game, request.openings, request.seed, pair);
+        RandomOpening(game, request.openings, request.balanced, request.seed, pair);
     if (!opening.ok()) return opening.status();
     openings.push_back(*std::move(opening));
   }
