@@ -49,6 +49,9 @@ expect fail 'must be 1 to 256' -- playouts --game=guettal --count=5 --threads=0
 expect fail 'game is already over' -- playouts --game=damdaman --count=5 '--position=......./......./......./...x.../......./......./....... o'
 expect fail 'unexpected argument' -- show extra
 expect fail '--hash' -- bestmove --game=guettal --hash=0
+expect 0 'none decided within 3 plies' -- match --game=guettal --p1=random --p2=random --games=4 --openings=2 --balanced=3
+expect fail '--balanced=21: must be 0 to 20' -- match --game=guettal --p1=random --p2=random --games=2 --balanced=21
+expect fail 'or were decided' -- match --game=guettal --p1=random --p2=random --games=2 --openings=1 --balanced=3
 
 # replay: a legal record, then an illegal one that names the line and ply.
 out=$(printf 'C4-D4 C5-C4\n' | "$lud64" replay --game=damdaman --counts)
