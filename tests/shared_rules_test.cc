@@ -59,7 +59,7 @@ struct ToyGame {
 static_assert(Game<ToyGame>);
 
 void Play(const ToyGame& game, ToyGame::Position& p, int count) {
-  DecisionList list;
+  DecisionList list{};  // zeroed: GCC cannot see that LegalDecisions fills it
   for (int i = 0; i < count; ++i) {
     LegalDecisions(game, p, list);
     ASSERT_EQ(list.size(), 1);
