@@ -108,8 +108,13 @@ class SwindleSearch {
     const int loss_plies = !kept ? depth + 1 : *kept < 0 ? last_loss_plies_ + 1 : 0;
     Swindle rated{.value = value, .replies = 1, .loss_plies = loss_plies};
     if (child.state.over()) return rated;
-    // The rest of my turn (a removal after a mill): rated by its best decision.
-    if (child.state.to_move == me_) return Best(child, value, depth, Decision::Pass());
+    // The rest of my turn (a removal after a mill): rated by its best
+    // decision, whose loss is one ply longer seen from here.
+    if (child.state.to_move == me_) {
+      std::optional<Swindle> rest = Best(child, value, depth, Decision::Pass());
+      if (rest && rest->value < 0) ++rest->loss_plies;
+      return rest;
+    }
     DecisionList replies;
     LegalDecisions(game_, child, replies);
     rated.replies = replies.size();
