@@ -223,9 +223,11 @@ class AlphaBeta {
   static constexpr Score kEarlyGain = 2;
 
   // ChildScore plus `gain` for heuristic values: the child is searched with
-  // the window moved by the gain. A proven value takes no gain; when it lands
-  // where the moved window leaves it ambiguous (a lower bound just below
-  // beta), the child is searched again with the window as given.
+  // the window moved by the gain. A proven win or loss takes no gain; when it
+  // lands where the moved window leaves it ambiguous (a lower bound just below
+  // beta), the child is searched again with the window as given. (A draw's 0
+  // cannot be told from a heuristic 0, so a capture into a draw scores a
+  // little above 0.)
   Score GainedScore(const Position& parent, const Position& child, int depth, Score alpha,
                     Score beta, int ply, Score gain) {
     if (gain == 0) return ChildScore(parent, child, depth, alpha, beta, ply);

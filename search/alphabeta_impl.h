@@ -83,8 +83,8 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     std::swap(keys[i], keys[pick]);
     list.swap(i, pick);
     const Decision d = list[i];
-    const Score gain =
-        options_.leaves == Leaves::kEvaluate && IsTactical(game_, p, d) ? kEarlyGain * depth : 0;
+    const bool tactical = IsTactical(game_, p, d);
+    const Score gain = options_.leaves == Leaves::kEvaluate && tactical ? kEarlyGain * depth : 0;
     Position child = p;
     Apply(game_, child, d);
     Score score;
@@ -103,7 +103,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
         alpha = score;
         UpdatePv(ply, d);
         if (alpha >= beta) {
-          if (!IsTactical(game_, p, d)) {
+          if (!tactical) {
             if (!(killers_[ply][0] == d)) {
               killers_[ply][1] = killers_[ply][0];
               killers_[ply][0] = d;
