@@ -56,7 +56,8 @@ class RandomPlayer final : public MatchPlayer<G> {
 
 // `chosen`, unless the position is proven to be a loss or a draw for the
 // player to move: then the swindle (search/swindle.h), searched within what is
-// left of `seconds` after the search's `used` (or within `nodes` when 0).
+// left of `seconds` after the search's `used` (or, when `seconds` is 0, within
+// `nodes`).
 template <Game G>
 Decision SwindleOr(const G& game, const typename G::Position& position, Decision chosen,
                    double seconds, double used, uint64_t nodes) {
@@ -88,8 +89,10 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
     search_.SetGameHistory(history_);
     history_.push_back(game_.hash(position));
     const SearchReport report = search_.Search(position, limits_);
-    // A draw scores 0, as may a heuristic value: the swindle tells them apart.
-    if (report.score <= 0 && (IsProven(report.score) || report.score == 0)) {
+    // Short of a proven win the position may still be a proven loss or draw
+    // (a draw need not score 0: the search's gain for early captures): the
+    // swindle's solver tells, in the time the search left unused.
+    if (!(IsProven(report.score) && report.score > 0)) {
       return SwindleOr(game_, position, report.pv.front(), limits_.seconds, report.seconds,
                        report.nodes);
     }
@@ -109,9 +112,10 @@ template <Game G>
 class MctsPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
-  // When the search proves no win, the decision may be a swindle
-  // (search/swindle.h): the search leaves it a tenth of the time, or without
-  // a time limit, a few solver nodes for each iteration allowed.
+  // Unless the search proves a win, the position may be a proven loss or
+  // draw (MCTS rarely proves draws) and the decision a swindle
+  // (search/swindle.h): the search leaves a tenth of the time to find out,
+  // or without a time limit, a few solver nodes for each iteration allowed.
   static constexpr double kSwindleShare = 0.1;
   static constexpr uint64_t kSwindleNodesPerIteration = 2;
 
@@ -165,15 +169,17 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
   return absl::InternalError("unknown engine kind");
 }
 
-// Whether the game's value from `position` is settled within `plies` plies of
-// best play (a forced win for either side, or a forced draw): such an opening
+// Whether the solver proves the game's value from `position` within `plies`
+// plies (a forced win for either side, or a forced draw): such an opening
 // measures who finds or misses a short forced line, not playing strength.
 template <Game G>
 bool DecidedWithin(const G& game, const typename G::Position& position, int plies) {
   if constexpr (SearchableGame<G>) {
+    // A proof that needs more nodes than this counts as none: the filter
+    // stays quick in games whose short lines do not end.
+    constexpr uint64_t kNodeBudget = 1'000'000;
     Solver<G> solver(game, /*table_mib=*/1);
-    const SolveReport report = solver.Solve(position, {.depth = plies});
-    return report.proven && PliesToEnd(report.lower) <= plies;
+    return solver.Solve(position, {.depth = plies, .nodes = kNodeBudget}).proven;
   } else {
     return false;
   }
@@ -188,7 +194,8 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, in
   constexpr int kAttempts = 1000;
   constexpr uint64_t kOpeningSalt = 0x6f70656e696e6773ULL;  // "openings"
   Random random = PlayoutRandom(seed ^ kOpeningSalt, index);
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+  const int attempts = plies == 0 ? 1 : kAttempts;  // no decisions: always the start
+  for (int attempt = 0; attempt < attempts; ++attempt) {
     typename G::Position position = game.start();
     std::vector<Decision> opening;
     while (static_cast<int>(opening.size()) < plies && !position.state.over()) {
@@ -200,9 +207,11 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, in
     }
   }
   return absl::InvalidArgumentError(absl::StrCat(
-      "--openings=", plies, balanced ? absl::StrCat(" --balanced=", balanced) : "", ": ", kAttempts,
-      " random openings all finished the game", balanced ? " or were decided" : "",
-      "; use fewer decisions", balanced ? " or a smaller --balanced" : ""));
+      "--openings=", plies, balanced ? absl::StrCat(" --balanced=", balanced) : "", ": ",
+      plies == 0 ? "the start is decided; use more decisions or a smaller --balanced"
+                 : absl::StrCat(attempts, " random openings all finished the game",
+                                balanced ? " or were decided" : "", "; use fewer decisions",
+                                balanced ? " or a smaller --balanced" : "")));
 }
 
 struct GameRecord {
