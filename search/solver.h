@@ -54,6 +54,7 @@ class Solver {
       if (on_iteration) on_iteration(report);
       if (report.proven) break;
     }
+    if (report.proven && report.lower != 0) CompleteLine(root, me, report);
     report.nodes = pessimist.nodes() + optimist.nodes();
     report.stopped = !report.proven;
     if (report.pv.empty()) {
@@ -65,6 +66,26 @@ class Solver {
   }
 
  private:
+  // A cut on a table entry can end the proof's line before the game ends (the
+  // entry holds the value, not the line); the rest is the line of the
+  // position where it stops, searched in turn. Each search extends the line
+  // by at least its first decision, as the root of a search is never cut.
+  void CompleteLine(const Position& root, Player me, SolveReport& report) {
+    const int length = PliesToEnd(report.lower);
+    Position end = root;
+    for (const Decision d : report.pv) Apply(game_, end, d);
+    AlphaBeta<G> search(game_, &table_, {.leaves = Leaves::kPessimistic, .for_player = me});
+    while (!end.state.over() && static_cast<int>(report.pv.size()) < length) {
+      const SearchReport rest =
+          search.SearchDepth(end, length - static_cast<int>(report.pv.size()), {});
+      if (rest.pv.empty()) return;
+      for (const Decision d : rest.pv) {
+        report.pv.push_back(d);
+        Apply(game_, end, d);
+      }
+    }
+  }
+
   // The limits left for one search after the other's work.
   static SearchLimits Remaining(const SearchLimits& limits, const AlphaBeta<G>& other) {
     SearchLimits left = limits;

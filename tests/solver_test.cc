@@ -1,6 +1,7 @@
 // The solver (search/solver.h) against a plain minimax over the whole tree.
 #include "search/solver.h"
 
+#include "boards/damdaman/damdaman.h"
 #include "boards/guettal/guettal.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -81,6 +82,30 @@ TEST(Solver, ProvesTheGuettalFirstMoveWin) {
   EXPECT_EQ(report.lower, WinIn(3));
   const std::string best = FormatDecision(report.pv.front(), game.site_names());
   EXPECT_TRUE(best == "A2" || best == "I3") << best;
+}
+
+// In these Damdaman endgames a table cut used to end the proof's line one
+// decision before the capture of the last piece.
+TEST(Solver, LineOfAProvenWinPlaysItToTheEnd) {
+  const Damdaman game;
+  for (const char* text : {"......./......./.o...../o....../......./x....../..o.... o turn=771",
+                           ".x.o.../..x...x/......./......./......./......./....... x turn=1002",
+                           "......./......./......./....x../....x../...xx../.....o. x turn=1044"}) {
+    SCOPED_TRACE(text);
+    const Damdaman::Position root = ParsePosition(game, text).value();
+    Solver<Damdaman> solver(game, 16);
+    const SolveReport report = solver.Solve(root, {});
+    ASSERT_TRUE(report.proven);
+    ASSERT_EQ(report.lower, WinIn(9));
+    ASSERT_EQ(report.pv.size(), 9u);
+    Damdaman::Position end = root;
+    for (const Decision d : report.pv) {
+      ASSERT_TRUE(IsLegal(game, end, d)) << FormatDecision(d, game.site_names());
+      Apply(game, end, d);
+    }
+    EXPECT_TRUE(end.state.over());
+    EXPECT_EQ(end.state.outcome, WinFor(root.state.to_move));
+  }
 }
 
 TEST(Solver, ReportsBoundsWhenTheLimitIsReached) {
