@@ -1,6 +1,7 @@
 // Positions with a forced win in 1, 3 and 5 of the mover's turns (found
-// by solving positions of random games, then fixed here): alpha-beta finds a
-// winning decision at sufficient depth, and the solver proves the win.
+// by solving positions of random games or random sparse endgames, then fixed
+// here): alpha-beta finds a winning decision at sufficient depth, and the
+// solver proves the win and plays it to the end.
 #include "boards/damdaman/damdaman.h"
 #include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"
@@ -76,6 +77,8 @@ TEST(ForcedWin, Damdaman) {
       Damdaman(), {
                       {".oo.oo./...xoo./oo...../...o.../.o...../...o.../....... o turn=1325", 1, 1},
                       {"o.oxoo./....oo./oo...../x..o.../o....../...o.../....... o turn=1321", 3, 5},
+                      // The lone piece is chased into the corner G7 and taken there.
+                      {"......./....x../....x.o/......./......x/......./....... x turn=974", 5, 9},
                   });
 }
 
@@ -85,6 +88,8 @@ TEST(ForcedWin, Davxar) {
                        // A mill by a step, then the last opponent piece removed.
                        {"o../x../o../.../..o...../o../o../oo./o.o o turn=97 hand=0,0", 1, 2},
                        {"o../x../.../o../xo....../o../o../ooo/o.. o turn=87 hand=0,0", 3, 7},
+                       // A mill, then the same mill opened and closed twice: three removals.
+                       {".xx/.../.../.../x......./.../.../..o/.oo o turn=759 hand=0,0", 5, 12},
                    });
 }
 
