@@ -42,27 +42,20 @@ class SwindleSearch {
   using Position = typename G::Position;
 
   SwindleSearch(const G& game, Player me, const SwindleLimits& limits)
-      : game_(game), me_(me), limits_(limits), solver_(game, /*table_mib=*/4) {}
+      : game_(game), me_(me), limits_(limits), table_(/*mebibytes=*/4) {}
 
   // My value of `p` (+1 a win, -1 a loss, 0 a draw) when the solver proves it
-  // within `depth` plies.
+  // within `depth` plies; sets proof_depth().
   std::optional<int> Value(const Position& p, int depth) {
-    if (p.state.over()) {
-      last_loss_plies_ = 0;
-      return p.state.outcome == Outcome::kDraw ? 0 : p.state.outcome == WinFor(me_) ? 1 : -1;
-    }
-    SearchLimits left{.depth = depth};
-    if (limits_.nodes) left.nodes = limits_.nodes > nodes_ ? limits_.nodes - nodes_ : 1;
-    if (limits_.seconds > 0) left.seconds = std::max(1e-6, limits_.seconds - Elapsed());
-    const SolveReport report = solver_.Solve(p, left);
+    Solver<G> solver(game_, /*table_mib=*/1);
+    const SolveReport report = solver.Solve(p, Left(depth));
     nodes_ += report.nodes;
     if (!report.proven) {
       // Unproven after fewer iterations than asked: the limits stopped it.
       if (report.depth < depth) out_of_limits_ = true;
       return std::nullopt;
     }
-    last_proof_depth_ = report.depth;
-    last_loss_plies_ = report.lower == 0 ? 0 : PliesToEnd(report.lower);
+    proof_depth_ = report.depth;
     const int value = report.lower > 0 ? 1 : report.lower < 0 ? -1 : 0;
     return p.state.to_move == me_ ? value : -value;
   }
@@ -79,7 +72,7 @@ class SwindleSearch {
     for (const Decision d : decisions) {
       Position child = p;
       Apply(game_, child, d);
-      std::optional<Swindle> candidate = Rate(child, value, depth);
+      std::optional<Swindle> candidate = Rate(child, value, depth - 1);
       if (out_of_limits_) return std::nullopt;
       if (!candidate) continue;
       candidate->decision = d;
@@ -89,7 +82,7 @@ class SwindleSearch {
   }
 
   bool out_of_limits() const { return out_of_limits_; }
-  int last_proof_depth() const { return last_proof_depth_; }
+  int proof_depth() const { return proof_depth_; }
 
  private:
   // More errors first (compared as shares), then the longer loss.
@@ -100,19 +93,24 @@ class SwindleSearch {
   }
 
   // `child`, reached by one of my decisions, rated as a swindle; nullopt
-  // when it does not keep `value`.
+  // when it does not keep `value` within `depth` plies from it.
   std::optional<Swindle> Rate(const Position& child, int value, int depth) {
-    // A loss not proven within `depth` plies is at least that long.
-    const std::optional<int> kept = Value(child, depth);
-    if (out_of_limits_ || kept.value_or(-1) < value) return std::nullopt;
-    const int loss_plies = !kept ? depth + 1 : *kept < 0 ? last_loss_plies_ + 1 : 0;
-    Swindle rated{.value = value, .replies = 1, .loss_plies = loss_plies};
+    Swindle rated{.value = value, .replies = 1};
+    if (value == 0) {
+      // Keeping a draw needs a proof: the worst case for me is not a loss.
+      const std::optional<Score> low = Bound(Leaves::kPessimistic, child, depth);
+      if (!low || *low < 0) return std::nullopt;
+    } else {
+      // Every decision loses; the longest loss is the tie-break.
+      const std::optional<Score> high = Bound(Leaves::kOptimistic, child, depth);
+      if (!high) return std::nullopt;
+      rated.loss_plies = *high < -kProvenScore ? PliesToEnd(*high) + 1 : depth + 2;
+    }
     if (child.state.over()) return rated;
-    // The rest of my turn (a removal after a mill): rated by its best
-    // decision, whose loss is one ply longer seen from here.
+    // The rest of my turn (a removal after a mill): rated by its best decision.
     if (child.state.to_move == me_) {
       std::optional<Swindle> rest = Best(child, value, depth, Decision::Pass());
-      if (rest && rest->value < 0) ++rest->loss_plies;
+      if (rest && rest->value < 0) ++rest->loss_plies;  // one ply longer from here
       return rest;
     }
     DecisionList replies;
@@ -121,26 +119,57 @@ class SwindleSearch {
     for (const Decision r : replies) {
       Position grandchild = child;
       Apply(game_, grandchild, r);
-      // After a loss the opponent's win must still be forced within `depth`
-      // plies; after a draw, the reply must not lose by force.
-      const std::optional<int> after = Value(grandchild, depth);
-      rated.errors += value < 0 ? after != -1 : after == 1;
+      if (value == 0) {
+        // An error after a draw: a reply that loses by force.
+        const std::optional<Score> low = Bound(Leaves::kPessimistic, grandchild, depth - 1);
+        rated.errors += low && *low > kProvenScore;
+      } else {
+        // An error after a loss: a reply after which the win is no longer forced.
+        const std::optional<Score> high = Bound(Leaves::kOptimistic, grandchild, depth - 1);
+        rated.errors += high && *high > -kProvenScore;
+      }
+      if (out_of_limits_) return std::nullopt;
     }
     return rated;
   }
 
-  double Elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  // My score of `p` searched to `depth` plies, positions left unresolved
+  // there counting as my loss (a lower bound, kPessimistic) or my win (an
+  // upper bound, kOptimistic): one search, where a proof needs two.
+  std::optional<Score> Bound(Leaves leaves, const Position& p, int depth) {
+    if (p.state.over()) {
+      if (p.state.outcome == Outcome::kDraw) return 0;
+      return p.state.outcome == WinFor(me_) ? WinIn(0) : LossIn(0);
+    }
+    if (depth <= 0) return leaves == Leaves::kPessimistic ? LossIn(0) : WinIn(0);
+    AlphaBeta<G> search(game_, &table_, {.leaves = leaves, .for_player = me_});
+    const SearchReport report = search.SearchDepth(p, depth, Left(depth));
+    nodes_ += report.nodes;
+    if (search.stopped()) {
+      out_of_limits_ = true;
+      return std::nullopt;
+    }
+    return p.state.to_move == me_ ? report.score : -report.score;
+  }
+
+  // What is left of the limits for one search to `depth` plies.
+  SearchLimits Left(int depth) const {
+    SearchLimits left{.depth = depth};
+    if (limits_.nodes) left.nodes = limits_.nodes > nodes_ ? limits_.nodes - nodes_ : 1;
+    if (limits_.seconds > 0) {
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
+      left.seconds = std::max(1e-6, limits_.seconds - elapsed.count());
+    }
+    return left;
   }
 
   const G& game_;
   const Player me_;
   const SwindleLimits limits_;
-  Solver<G> solver_;
+  TranspositionTable table_;  // shared by the bound searches
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   uint64_t nodes_ = 0;
-  int last_proof_depth_ = 0;  // of the last value proven: the depth of its proof
-  int last_loss_plies_ = 0;   // and, for a win or a loss, the plies to the end
+  int proof_depth_ = 0;  // of the last value proven
   bool out_of_limits_ = false;
 };
 
@@ -158,7 +187,7 @@ std::optional<Swindle> FindSwindle(const G& game, const typename G::Position& ro
   const std::optional<int> value = search.Value(root, limits.horizon);
   if (!value || *value > 0) return std::nullopt;
   // The root's proof bounds the depth of the others.
-  return search.Best(root, *value, std::min(limits.horizon, search.last_proof_depth()), preferred);
+  return search.Best(root, *value, std::min(limits.horizon, search.proof_depth()), preferred);
 }
 
 }  // namespace lud64

@@ -21,16 +21,25 @@ Guettal::Position AfterLine(const Guettal& game, absl::string_view line) {
   return position;
 }
 
-// The value of `p` for `me` (+1, 0, -1) when proven within `depth` plies.
-std::optional<int> ValueFor(const Guettal& game, const Guettal::Position& p, Player me, int depth) {
+// The value of `p` for `me` (+1, 0, -1) by plain minimax over every line of
+// `depth` plies, a line still going there counting as `unresolved` for me
+// (-1: a lower bound of the value, +1: an upper bound).
+int Bound(const Guettal& game, const Guettal::Position& p, Player me, int depth, int unresolved) {
   if (p.state.over()) {
     return p.state.outcome == Outcome::kDraw ? 0 : p.state.outcome == WinFor(me) ? 1 : -1;
   }
-  Solver<Guettal> solver(game, 1);
-  const SolveReport report = solver.Solve(p, {.depth = depth});
-  if (!report.proven) return std::nullopt;
-  const int value = report.lower > 0 ? 1 : report.lower < 0 ? -1 : 0;
-  return p.state.to_move == me ? value : -value;
+  if (depth == 0) return unresolved;
+  const bool mine = p.state.to_move == me;
+  int best = mine ? -1 : 1;
+  DecisionList decisions;
+  LegalDecisions(game, p, decisions);
+  for (const Decision d : decisions) {
+    Guettal::Position child = p;
+    Apply(game, child, d);
+    const int value = Bound(game, child, me, depth - 1, unresolved);
+    best = mine ? std::max(best, value) : std::min(best, value);
+  }
+  return best;
 }
 
 struct Rating {
@@ -40,8 +49,10 @@ struct Rating {
   int replies = 0;
 };
 
-// Every decision of `root` (worth `value` to its player, proven within
-// `depth`), with the replies that give up the opponent's result.
+// Every decision of `root`, whose value for its player is `value` (a loss or
+// a draw proven within `depth` plies), with the opponent's replies that give
+// up its result: after a draw, those that lose by force; after a loss, those
+// after which the win is no longer forced, within the proof's plies.
 std::vector<Rating> RateByHand(const Guettal& game, const Guettal::Position& root, int value,
                                int depth) {
   const Player me = root.state.to_move;
@@ -51,15 +62,15 @@ std::vector<Rating> RateByHand(const Guettal& game, const Guettal::Position& roo
   for (const Decision d : decisions) {
     Guettal::Position child = root;
     Apply(game, child, d);
-    Rating rating{d, ValueFor(game, child, me, depth).value_or(-1) >= value};
+    Rating rating{d, value < 0 || Bound(game, child, me, depth - 1, -1) >= 0};
     DecisionList replies;
     LegalDecisions(game, child, replies);
     rating.replies = replies.size();
     for (const Decision r : replies) {
       Guettal::Position grandchild = child;
       Apply(game, grandchild, r);
-      const std::optional<int> after = ValueFor(game, grandchild, me, depth);
-      rating.errors += value < 0 ? after != -1 : after == 1;
+      rating.errors += value < 0 ? Bound(game, grandchild, me, depth - 2, +1) > -1
+                                 : Bound(game, grandchild, me, depth - 2, -1) == 1;
     }
     ratings.push_back(rating);
   }
@@ -86,7 +97,7 @@ TEST(Swindle, InALossLeavesTheOpponentTheFewestWinningReplies) {
   const Guettal game;
   // P2 to move loses in 4 plies: every addition leaves P1 a capture of all.
   const Guettal::Position root = AfterLine(game, "B2 F2 H3");
-  ASSERT_EQ(ValueFor(game, root, root.state.to_move, 4), -1);
+  ASSERT_EQ(Bound(game, root, root.state.to_move, 4, +1), -1);  // lost within 4 plies
   const std::optional<Swindle> swindle = FindSwindle(game, root, Decision::Pass(), {});
   ASSERT_TRUE(swindle.has_value());
   EXPECT_EQ(swindle->value, -1);
@@ -97,7 +108,6 @@ TEST(Swindle, InALossLeavesTheOpponentTheFewestWinningReplies) {
 TEST(Swindle, InADrawKeepsTheDrawAndSetsTheMostTraps) {
   const Guettal game;
   const Guettal::Position root = AfterLine(game, "C2 D2 E3 B2");
-  ASSERT_EQ(ValueFor(game, root, root.state.to_move, 16), 0);
   const std::optional<Swindle> swindle = FindSwindle(game, root, Decision::Pass(), {});
   ASSERT_TRUE(swindle.has_value());
   EXPECT_EQ(swindle->value, 0);
