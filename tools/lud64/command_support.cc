@@ -1,0 +1,43 @@
+#include "tools/lud64/command_support.h"
+
+#include <iostream>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
+#include "engine/interrupt.h"
+#include "tools/lud64/flags.h"
+#include "tools/lud64/game_registry.h"
+
+namespace lud64 {
+
+int Fail(const absl::Status& status) {
+  std::cerr << "lud64: " << status.message() << "\n";
+  return status.code() == absl::StatusCode::kCancelled ? 130 : 1;
+}
+
+absl::Status FirstError(std::initializer_list<absl::Status> checks) {
+  for (const absl::Status& status : checks)
+    if (!status.ok()) return status;
+  return absl::OkStatus();
+}
+
+absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with) {
+  for (const char* name : flags) {
+    const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    if (flag->CurrentValue() != flag->DefaultValue()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", name, " applies only with ", applies_with));
+    }
+  }
+  return absl::OkStatus();
+}
+
+int RunOnGame(absl::FunctionRef<absl::Status(const AnyGame&)> command, bool long_work) {
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = MakeGame(absl::GetFlag(FLAGS_game));
+  if (!game.ok()) return Fail(game.status());
+  if (long_work) InstallInterruptHandler();
+  const absl::Status status = command(**game);
+  return status.ok() ? 0 : Fail(status);
+}
+
+}  // namespace lud64
