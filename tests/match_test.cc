@@ -17,6 +17,7 @@
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"
+#include "tests/bounded_minimax.h"
 #include "tools/lud64/game_registry.h"
 #include "tools/lud64/mcts_command.h"
 
@@ -197,31 +198,6 @@ TEST(Match, RandomAgainstRandomOnEveryGame) {
   }
 }
 
-// The value of `p` for `me` (+1, 0, -1) when forced within `plies` plies:
-// plain three-valued minimax over every line, no solver.
-std::optional<int> ForcedValue(const Guettal& game, const Guettal::Position& p, Player me,
-                               int plies) {
-  if (p.state.over()) {
-    return p.state.outcome == Outcome::kDraw ? 0 : p.state.outcome == WinFor(me) ? 1 : -1;
-  }
-  if (plies == 0) return std::nullopt;
-  const bool mine = p.state.to_move == me;
-  DecisionList decisions;
-  LegalDecisions(game, p, decisions);
-  bool all_known = true;
-  int best = mine ? -1 : 1;
-  for (const Decision d : decisions) {
-    Guettal::Position child = p;
-    Apply(game, child, d);
-    const std::optional<int> value = ForcedValue(game, child, me, plies - 1);
-    if (value == (mine ? 1 : -1)) return value;  // the mover's best result
-    all_known = all_known && value.has_value();
-    if (value) best = mine ? std::max(best, *value) : std::min(best, *value);
-  }
-  if (!all_known) return std::nullopt;
-  return best;
-}
-
 // Whether the result of Guettal after `opening` is forced within `plies` plies.
 bool GuettalDecidedWithin(absl::string_view opening, int plies) {
   const Guettal game;
@@ -229,7 +205,8 @@ bool GuettalDecidedWithin(absl::string_view opening, int plies) {
   for (absl::string_view text : absl::StrSplit(opening, ' ')) {
     Apply(game, position, ParseDecision(text, game.site_names()).value());
   }
-  return ForcedValue(game, position, Player::kP1, plies).has_value();
+  return testing::BoundedMinimax(game, position, Player::kP1, plies, -1) ==
+         testing::BoundedMinimax(game, position, Player::kP1, plies, +1);
 }
 
 TEST(Match, BalancedOpeningsAreNotDecidedWithinTheirPlies) {

@@ -9,6 +9,7 @@
 #include "boards/guettal/guettal.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "tests/bounded_minimax.h"
 
 namespace lud64 {
 namespace {
@@ -19,27 +20,6 @@ Guettal::Position AfterLine(const Guettal& game, absl::string_view line) {
     Apply(game, position, ParseDecision(text, game.site_names()).value());
   }
   return position;
-}
-
-// The value of `p` for `me` (+1, 0, -1) by plain minimax over every line of
-// `depth` plies, a line still going there counting as `unresolved` for me
-// (-1: a lower bound of the value, +1: an upper bound).
-int Bound(const Guettal& game, const Guettal::Position& p, Player me, int depth, int unresolved) {
-  if (p.state.over()) {
-    return p.state.outcome == Outcome::kDraw ? 0 : p.state.outcome == WinFor(me) ? 1 : -1;
-  }
-  if (depth == 0) return unresolved;
-  const bool mine = p.state.to_move == me;
-  int best = mine ? -1 : 1;
-  DecisionList decisions;
-  LegalDecisions(game, p, decisions);
-  for (const Decision d : decisions) {
-    Guettal::Position child = p;
-    Apply(game, child, d);
-    const int value = Bound(game, child, me, depth - 1, unresolved);
-    best = mine ? std::max(best, value) : std::min(best, value);
-  }
-  return best;
 }
 
 struct Rating {
@@ -62,15 +42,16 @@ std::vector<Rating> RateByHand(const Guettal& game, const Guettal::Position& roo
   for (const Decision d : decisions) {
     Guettal::Position child = root;
     Apply(game, child, d);
-    Rating rating{d, value < 0 || Bound(game, child, me, depth - 1, -1) >= 0};
+    Rating rating{d, value < 0 || testing::BoundedMinimax(game, child, me, depth - 1, -1) >= 0};
     DecisionList replies;
     LegalDecisions(game, child, replies);
     rating.replies = replies.size();
     for (const Decision r : replies) {
       Guettal::Position grandchild = child;
       Apply(game, grandchild, r);
-      rating.errors += value < 0 ? Bound(game, grandchild, me, depth - 2, +1) > -1
-                                 : Bound(game, grandchild, me, depth - 2, -1) == 1;
+      rating.errors += value < 0
+                           ? testing::BoundedMinimax(game, grandchild, me, depth - 2, +1) > -1
+                           : testing::BoundedMinimax(game, grandchild, me, depth - 2, -1) == 1;
     }
     ratings.push_back(rating);
   }
@@ -97,7 +78,8 @@ TEST(Swindle, InALossLeavesTheOpponentTheFewestWinningReplies) {
   const Guettal game;
   // P2 to move loses in 4 plies: every addition leaves P1 a capture of all.
   const Guettal::Position root = AfterLine(game, "B2 F2 H3");
-  ASSERT_EQ(Bound(game, root, root.state.to_move, 4, +1), -1);  // lost within 4 plies
+  ASSERT_EQ(testing::BoundedMinimax(game, root, root.state.to_move, 4, +1),
+            -1);  // lost within 4 plies
   const std::optional<Swindle> swindle = FindSwindle(game, root, Decision::Pass(), {});
   ASSERT_TRUE(swindle.has_value());
   EXPECT_EQ(swindle->value, -1);
