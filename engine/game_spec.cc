@@ -31,6 +31,11 @@ absl::StatusOr<GameSpec> ParseNameWithOptions(absl::string_view text, absl::stri
   return spec;
 }
 
+absl::Status ExpectNoOptions(const GameSpec& spec) {
+  if (spec.options.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(spec.name, " has no options"));
+}
+
 absl::StatusOr<GameSpec> ParseGameSpec(absl::string_view text) {
   return ParseNameWithOptions(text, "game");
 }

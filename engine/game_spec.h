@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
@@ -20,6 +21,10 @@ struct GameSpec {
 // Splits a game name into the game and its options; rejects empty or repeated
 // options and options without '='. Which options exist is the game's business.
 absl::StatusOr<GameSpec> ParseGameSpec(absl::string_view text);
+
+// OK for a spec without options; else "<name> has no options", for the games
+// that have none.
+absl::Status ExpectNoOptions(const GameSpec& spec);
 
 // The same syntax for anything else named with options (a match engine,
 // `mcts:time=0.1`); errors begin with `<kind> '<text>': `.

@@ -1,28 +1,43 @@
 // The command-line layer: games by name, and the replay and perft commands.
 #include <sstream>
 
+#include "boards/game_list.h"
 #include "gtest/gtest.h"
-#include "tools/lud64/game_registry.h"
+#include "tools/lud64/perft_command.h"
+#include "tools/lud64/replay_command.h"
+#include "tools/lud64/show_command.h"
 
 namespace lud64 {
 namespace {
 
-std::unique_ptr<AnyGame> Game(absl::string_view name) {
-  absl::StatusOr<std::unique_ptr<AnyGame>> game = MakeGame(name);
-  EXPECT_TRUE(game.ok()) << game.status();
-  return game.ok() ? std::move(*game) : nullptr;
+TEST(GameList, MakesEachGameByNameWithItsOptions) {
+  for (const GameInfo& info : KnownGames()) {
+    absl::StatusOr<AnyGame> game = MakeGame(info.name);
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_EQ(GameName(*game), info.name);
+  }
+  EXPECT_EQ(KnownGames().size(), std::variant_size_v<AnyGame>);
+  absl::StatusOr<AnyGame> davxar = MakeGame("Davxar:pieces=6,lines=ludii");
+  ASSERT_TRUE(davxar.ok()) << davxar.status();
+  EXPECT_EQ(GameName(*davxar), "davxar:lines=ludii,pieces=6");
+  EXPECT_EQ(std::get<Davxar>(*davxar).pieces(), 6);
 }
 
-TEST(GameRegistry, RejectsUnknownGamesAndOptions) {
+TEST(GameList, RejectsUnknownGamesAndOptions) {
   EXPECT_FALSE(MakeGame("chess").ok());
-  EXPECT_FALSE(MakeGame("damdaman:pieces=3").ok());
-  EXPECT_NE(MakeGame("chess").status().message().find("chess"), absl::string_view::npos);
+  EXPECT_NE(MakeGame("chess").status().message().find("known games: damdaman, davxar, guettal"),
+            absl::string_view::npos)
+      << MakeGame("chess").status();
+  const absl::Status options = MakeGame("damdaman:pieces=3").status();
+  EXPECT_EQ(options.message(), "game 'damdaman:pieces=3': damdaman has no options") << options;
+  EXPECT_FALSE(MakeGame("guettal:x=1").ok());
+  EXPECT_FALSE(MakeGame("davxar:pieces=17").ok());
 }
 
 TEST(Replay, PrintsResultFinalPositionAndCounts) {
   std::istringstream in("C4-D4 C5-C4\nD3-D4 pass\n");
   std::ostringstream out;
-  ASSERT_TRUE(Game("damdaman")->Replay({"start", true}, in, out).ok());
+  ASSERT_TRUE(RunReplay(Damdaman(), {"start", true}, in, out).ok());
   EXPECT_EQ(out.str(),
             "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2 counts=2,1\n"
             "ongoing ooooooo/ooooooo/ooooooo/xxxxooo/xxx.xxx/xxxxxxx/xxxxxxx x turn=2 passed "
@@ -32,7 +47,7 @@ TEST(Replay, PrintsResultFinalPositionAndCounts) {
 TEST(Replay, IllegalDecisionNamesLinePlyAndDecision) {
   std::istringstream in("C4-D4 C5-C4\nC4-D4 C5-C4 E4-E5\n");
   std::ostringstream out;
-  const absl::Status status = Game("damdaman")->Replay({"start", false}, in, out);
+  const absl::Status status = RunReplay(Damdaman(), {"start", false}, in, out);
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.message().find("line 2, ply 3"), absl::string_view::npos) << status;
   EXPECT_NE(status.message().find("E4-E5"), absl::string_view::npos) << status;
@@ -41,12 +56,12 @@ TEST(Replay, IllegalDecisionNamesLinePlyAndDecision) {
 TEST(Replay, UnparsableDecisionIsAnError) {
   std::istringstream in("C4-Z9\n");
   std::ostringstream out;
-  EXPECT_FALSE(Game("damdaman")->Replay({"start", false}, in, out).ok());
+  EXPECT_FALSE(RunReplay(Damdaman(), {"start", false}, in, out).ok());
 }
 
 TEST(Perft, PrintsEachDepthAndDivide) {
   std::ostringstream out, progress;
-  ASSERT_TRUE(Game("damdaman")->Perft({"start", 3, true}, out, progress).ok());
+  ASSERT_TRUE(RunPerft(Damdaman(), {"start", 3, true}, out, progress).ok());
   const std::string text = out.str();
   EXPECT_NE(text.find("perft(1) = 2\nperft(2) = 2\nperft(3) = 5\n"), std::string::npos) << text;
   EXPECT_NE(text.find("D3-D4: 4\n"), std::string::npos) << text;
@@ -55,7 +70,7 @@ TEST(Perft, PrintsEachDepthAndDivide) {
 
 TEST(Show, RejectsMalformedPosition) {
   std::ostringstream out;
-  EXPECT_FALSE(Game("damdaman")->Show("xx x", out).ok());
+  EXPECT_FALSE(RunShow(Damdaman(), "xx x", out).ok());
 }
 
 }  // namespace

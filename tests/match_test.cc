@@ -13,13 +13,15 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "boards/game_list.h"
 #include "boards/guettal/guettal.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
-#include "tools/lud64/game_registry.h"
+#include "tools/lud64/match_command.h"
 #include "tools/lud64/mcts_command.h"
+#include "tools/lud64/replay_command.h"
 
 namespace lud64 {
 namespace {
@@ -129,7 +131,7 @@ struct PlayedMatch {
 PlayedMatch Play(const std::string& game_name, const std::string& first, const std::string& second,
                  int games, int openings, int threads, int balanced = 0) {
   PlayedMatch played;
-  std::unique_ptr<AnyGame> game = MakeGame(game_name).value();
+  const AnyGame game = MakeGame(game_name).value();
   const std::string record =
       absl::StrCat(::testing::TempDir(), "/match_", game_name, "_", games, ".txt");
   MatchRequest request{.first = ParseEngineSpec(first).value(),
@@ -142,7 +144,8 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
                        .record = record,
                        .json = true};
   std::ostringstream out, progress;
-  const absl::Status status = game->Match(request, out, progress);
+  const absl::Status status =
+      std::visit([&](const auto& g) { return RunMatch(g, request, out, progress); }, game);
   EXPECT_TRUE(status.ok()) << status;
   played.json = out.str();
   std::ifstream in(record);
@@ -150,7 +153,9 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
   lines << in.rdbuf();
   std::istringstream replay_in(lines.str());
   std::ostringstream replay_out;
-  EXPECT_TRUE(game->Replay({}, replay_in, replay_out).ok());
+  EXPECT_TRUE(
+      std::visit([&](const auto& g) { return RunReplay(g, {}, replay_in, replay_out); }, game)
+          .ok());
   for (absl::string_view line : absl::StrSplit(lines.str(), '\n', absl::SkipEmpty()))
     played.games.emplace_back(line);
   for (absl::string_view line : absl::StrSplit(replay_out.str(), '\n', absl::SkipEmpty()))
@@ -290,32 +295,32 @@ TEST(Match, MctsAgainstRandom) {
 }
 
 TEST(Match, ReportsBadRequests) {
-  std::unique_ptr<AnyGame> game = MakeGame("guettal").value();
+  const Guettal game;
   std::ostringstream out, progress;
   MatchRequest request{.first = ParseEngineSpec("random").value(),
                        .second = ParseEngineSpec("random").value(),
                        .games = 2,
                        .record = "/nonexistent/dir/games.txt"};
-  EXPECT_FALSE(game->Match(request, out, progress).ok());
+  EXPECT_FALSE(RunMatch(game, request, out, progress).ok());
   request.record = "";
   request.openings = 200;  // every Guettal game is over long before
-  const absl::Status status = game->Match(request, out, progress);
+  const absl::Status status = RunMatch(game, request, out, progress);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("--openings=200"), absl::string_view::npos) << status;
   // Every Guettal position after one decision has its result forced within 3 plies.
   request.openings = 1;
   request.balanced = 3;
-  const absl::Status balanced = game->Match(request, out, progress);
+  const absl::Status balanced = RunMatch(game, request, out, progress);
   EXPECT_FALSE(balanced.ok());
   EXPECT_NE(balanced.message().find("--balanced=3"), absl::string_view::npos) << balanced;
 }
 
 TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {
-  std::unique_ptr<AnyGame> game = MakeGame("guettal").value();
+  const Guettal game;
   MctsBestMoveRequest request;
   request.limits.iterations = 10'000;
   std::ostringstream out;
-  ASSERT_TRUE(game->BestMoveMcts(request, out).ok());
+  ASSERT_TRUE(RunMctsBestMove(game, request, out).ok());
   const std::string text = out.str();
   EXPECT_NE(text.find("info iterations "), std::string::npos) << text;
   EXPECT_NE(text.find(" proven win pv "), std::string::npos) << text;
@@ -323,11 +328,11 @@ TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {
 }
 
 TEST(BestMoveMcts, RejectsAFinishedGame) {
-  std::unique_ptr<AnyGame> game = MakeGame("damdaman").value();
+  const Damdaman game;
   MctsBestMoveRequest request;
   request.position = "......./......./......./......./......./......./...x... o";  // o has none
   std::ostringstream out;
-  const absl::Status status = game->BestMoveMcts(request, out);
+  const absl::Status status = RunMctsBestMove(game, request, out);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("the game is over"), absl::string_view::npos) << status;
 }

@@ -27,6 +27,11 @@ const BoardLayout& Layout() {
 
 }  // namespace
 
+absl::StatusOr<Damdaman> Damdaman::FromSpec(const GameSpec& spec) {
+  if (absl::Status status = ExpectNoOptions(spec); !status.ok()) return status;
+  return Damdaman();
+}
+
 const SiteNames& Damdaman::site_names() const {
   static const SiteNames* names =
       new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));

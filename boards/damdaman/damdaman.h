@@ -12,6 +12,7 @@
 #include "engine/cell_grid.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
+#include "engine/game_spec.h"
 #include "engine/player.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
@@ -29,7 +30,14 @@ class Damdaman {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
-  std::string name() const { return "damdaman"; }
+  // How `lud64 games` lists the game; it has no options.
+  static constexpr const char* kName = "damdaman";
+  static constexpr const char* kTitle =
+      "Damdaman (Ludii 2): steps on 7x7 with custodial and corner captures";
+  static constexpr const char* kOptionsHelp = "";
+  static absl::StatusOr<Damdaman> FromSpec(const GameSpec& spec);
+
+  std::string name() const { return kName; }
   const SiteNames& site_names() const;
   Position start() const;
 

@@ -36,6 +36,14 @@ class Davxar {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
+  // How `lud64 games` lists the game and its options.
+  static constexpr const char* kName = "davxar";
+  static constexpr const char* kTitle =
+      "Davxar Zirge (Type 2): mill game on 32 points; placement, movement, removal after a mill";
+  static constexpr const char* kOptionsHelp =
+      "  pieces=3..16 (default 12): pieces each player starts with in hand\n"
+      "  lines=historical|ludii (default historical): mill test\n";
+
   // The default game: historical lines, 12 pieces each.
   Davxar() : Davxar(MillTest::kHistorical, kDefaultPieces) {}
   // `pieces` must be in [kMinPieces, kMaxPieces]; FromSpec checks it.

@@ -29,6 +29,11 @@ constexpr Bitboard RowSpan(int row, int first, int last) {
 
 }  // namespace
 
+absl::StatusOr<Guettal> Guettal::FromSpec(const GameSpec& spec) {
+  if (absl::Status status = ExpectNoOptions(spec); !status.ok()) return status;
+  return Guettal();
+}
+
 const SiteNames& Guettal::site_names() const {
   static const SiteNames* names =
       new SiteNames(SiteNames::ForCellGrid(Grid::kRows, Grid::kColumns));

@@ -14,6 +14,7 @@
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
+#include "engine/game_spec.h"
 #include "engine/player.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
@@ -31,7 +32,14 @@ class Guettal {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
-  std::string name() const { return "guettal"; }
+  // How `lud64 games` lists the game; it has no options.
+  static constexpr const char* kName = "guettal";
+  static constexpr const char* kTitle =
+      "Guettal (Ludii 15): additions on 4x9; enclosed regions are captured and blocked";
+  static constexpr const char* kOptionsHelp = "";
+  static absl::StatusOr<Guettal> FromSpec(const GameSpec& spec);
+
+  std::string name() const { return kName; }
   const SiteNames& site_names() const;
   Position start() const;
 

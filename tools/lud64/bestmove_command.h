@@ -14,9 +14,18 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
-#include "tools/lud64/any_game.h"
 
 namespace lud64 {
+
+struct BestMoveRequest {
+  std::string position = "start";
+  int depth = 64;
+  uint64_t nodes = 0;    // 0: no limit
+  double seconds = 0;    // per decision; 0: no limit
+  double clock = 0;      // a game clock instead: seconds left
+  double increment = 0;  // and seconds added per decision
+  int hash_mib = 64;
+};
 
 // The seconds to spend on one decision with `clock` seconds left and `increment`
 // seconds added per decision: a fortieth of the clock plus most of the increment,

@@ -5,8 +5,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "engine/interrupt.h"
-#include "tools/lud64/flags.h"
-#include "tools/lud64/game_registry.h"
+#include "tools/lud64/common_flags.h"
 
 namespace lud64 {
 
@@ -32,12 +31,10 @@ absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_
   return absl::OkStatus();
 }
 
-int RunOnGame(absl::FunctionRef<absl::Status(const AnyGame&)> command, bool long_work) {
-  absl::StatusOr<std::unique_ptr<AnyGame>> game = MakeGame(absl::GetFlag(FLAGS_game));
-  if (!game.ok()) return Fail(game.status());
-  if (long_work) InstallInterruptHandler();
-  const absl::Status status = command(**game);
-  return status.ok() ? 0 : Fail(status);
+absl::StatusOr<AnyGame> GameOfFlags(bool long_work) {
+  absl::StatusOr<AnyGame> game = MakeGame(absl::GetFlag(FLAGS_game));
+  if (game.ok() && long_work) InstallInterruptHandler();
+  return game;
 }
 
 }  // namespace lud64

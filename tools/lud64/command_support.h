@@ -1,15 +1,16 @@
 // What the lud64 commands share: reporting an error as an exit code, checking
-// flag ranges, and running a command on the game of --game.
+// flag ranges, and running an operation on the game of --game.
 #ifndef LUD64_TOOLS_LUD64_COMMAND_SUPPORT_H_
 #define LUD64_TOOLS_LUD64_COMMAND_SUPPORT_H_
 
 #include <initializer_list>
+#include <variant>
 
-#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "tools/lud64/any_game.h"
+#include "boards/game_list.h"
 
 namespace lud64 {
 
@@ -32,9 +33,19 @@ absl::Status FirstError(std::initializer_list<absl::Status> checks);
 // only `applies_with` would use.
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with);
 
-// Runs a command on the game of --game; the exit code. Long work polls the
-// stop request that Ctrl-C sets; quick commands keep Ctrl-C's default.
-int RunOnGame(absl::FunctionRef<absl::Status(const AnyGame&)> command, bool long_work = true);
+// The game of --game. Long work also installs the Ctrl-C handler, which sets
+// the stop request that long loops poll; quick commands keep Ctrl-C's default.
+absl::StatusOr<AnyGame> GameOfFlags(bool long_work);
+
+// Runs `operation` (callable with each game type, returning absl::Status) on
+// the game of --game; the exit code.
+template <class Operation>
+int RunOnGame(Operation&& operation, bool long_work = true) {
+  absl::StatusOr<AnyGame> game = GameOfFlags(long_work);
+  if (!game.ok()) return Fail(game.status());
+  const absl::Status status = std::visit(operation, *game);
+  return status.ok() ? 0 : Fail(status);
+}
 
 }  // namespace lud64
 

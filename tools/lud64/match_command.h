@@ -11,7 +11,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
-#include "tools/lud64/any_game.h"
 #include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/match_play.h"
 

@@ -4,6 +4,7 @@
 #define LUD64_TOOLS_LUD64_PERFT_COMMAND_H_
 
 #include <ostream>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -12,9 +13,14 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/perft.h"
-#include "tools/lud64/any_game.h"
 
 namespace lud64 {
+
+struct PerftRequest {
+  std::string position = "start";
+  int depth = 1;
+  bool divide = false;
+};
 
 template <Game G>
 absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& out,

@@ -4,14 +4,23 @@
 #define LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
 
 #include <ostream>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "engine/position_text.h"
 #include "search/playout_runner.h"
-#include "tools/lud64/any_game.h"
 
 namespace lud64 {
+
+struct PlayoutsRequest {
+  std::string position = "start";
+  uint64_t count = 0;  // 0: run for `seconds`
+  double seconds = 0;
+  int threads = 1;
+  uint64_t seed = 1;
+  bool json = false;
+};
 
 void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
                         const PlayoutRun& run, std::ostream& out);

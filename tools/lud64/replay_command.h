@@ -13,9 +13,13 @@
 #include "absl/strings/string_view.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
-#include "tools/lud64/any_game.h"
 
 namespace lud64 {
+
+struct ReplayRequest {
+  std::string position = "start";
+  bool counts = false;
+};
 
 // Plays one record from `position`; counts[i] is the number of legal
 // decisions before ply i. Errors name the ply (from 1) and the decision.

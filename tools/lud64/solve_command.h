@@ -4,14 +4,23 @@
 #define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 
 #include <ostream>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "search/solver.h"
-#include "tools/lud64/any_game.h"
 #include "tools/lud64/bestmove_command.h"
 
 namespace lud64 {
+
+struct SolveRequest {
+  std::string position = "start";
+  int depth = 100;     // iterations at most
+  uint64_t nodes = 0;  // 0: no limit
+  double seconds = 0;  // 0: no limit
+  int hash_mib = 256;
+  bool json = false;
+};
 
 // "win", "loss" or "draw" for the player to move, for a proven score.
 inline const char* ValueName(Score s) { return s > 0 ? "win" : s < 0 ? "loss" : "draw"; }

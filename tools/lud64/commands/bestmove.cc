@@ -1,15 +1,20 @@
-#include "tools/lud64/search_commands.h"
-
+// `lud64 bestmove`: the best decision by alpha-beta or by MCTS.
 #include <iostream>
 #include <string>
-#include <utility>
 
 #include "absl/flags/flag.h"
-#include "absl/strings/str_cat.h"
+#include "absl/strings/ascii.h"
+#include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
-#include "tools/lud64/flags.h"
-#include "tools/lud64/match.h"
+#include "tools/lud64/common_flags.h"
 #include "tools/lud64/mcts_command.h"
+
+ABSL_FLAG(std::string, engine, "alphabeta", "search: alphabeta or mcts (Monte Carlo tree search)");
+ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
+ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
+          "mcts: the UCB1 exploration constant (0 to 100)");
+ABSL_FLAG(int, memory, 256, "mcts: memory bound of the tree in MiB (1 to 65536)");
 
 namespace lud64 {
 namespace {
@@ -40,10 +45,8 @@ int RunMctsBestMoveCommand() {
   // Without any limit, think for one second.
   if (request.limits.iterations == 0 && request.limits.seconds == 0 && request.clock == 0)
     request.limits.seconds = 1;
-  return RunOnGame([&](const AnyGame& game) { return game.BestMoveMcts(request, std::cout); });
+  return RunOnGame([&](const auto& game) { return RunMctsBestMove(game, request, std::cout); });
 }
-
-}  // namespace
 
 int RunBestMoveCommand() {
   const std::string engine = absl::GetFlag(FLAGS_engine);
@@ -81,61 +84,29 @@ int RunBestMoveCommand() {
   // Without any limit, think for one second.
   if (depth == 0 && request.nodes == 0 && request.seconds == 0 && request.clock == 0)
     request.seconds = 1;
-  return RunOnGame([&](const AnyGame& game) { return game.BestMove(request, std::cout); });
+  return RunOnGame([&](const auto& game) { return RunBestMove(game, request, std::cout); });
 }
 
-int RunSolveCommand() {
-  SolveRequest request;
-  request.position = absl::GetFlag(FLAGS_position);
-  const int depth = absl::GetFlag(FLAGS_depth);
-  request.nodes = absl::GetFlag(FLAGS_nodes);
-  request.seconds = absl::GetFlag(FLAGS_time);
-  request.json = absl::GetFlag(FLAGS_json);
-  request.hash_mib = absl::GetFlag(FLAGS_hash);
-  if (absl::Status status = FirstError({
-          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
-          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
-          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
-      });
-      !status.ok()) {
-    return Fail(status);
-  }
-  if (depth > 0) request.depth = depth;
-  return RunOnGame([&](const AnyGame& game) { return game.Solve(request, std::cout, std::cerr); });
-}
+}  // namespace
 
-int RunMatchCommand() {
-  MatchRequest request;
-  const std::string first = absl::GetFlag(FLAGS_p1), second = absl::GetFlag(FLAGS_p2);
-  if (first.empty() || second.empty()) {
-    return Fail(absl::InvalidArgumentError("match needs --p1=ENGINE and --p2=ENGINE"));
-  }
-  for (const auto& [text, spec] : {std::pair{&first, &request.first}, {&second, &request.second}}) {
-    absl::StatusOr<EngineSpec> parsed = ParseEngineSpec(*text);
-    if (!parsed.ok()) return Fail(parsed.status());
-    *spec = *std::move(parsed);
-  }
-  request.games = absl::GetFlag(FLAGS_games);
-  request.openings = absl::GetFlag(FLAGS_openings);
-  request.balanced = absl::GetFlag(FLAGS_balanced);
-  request.threads = absl::GetFlag(FLAGS_threads);
-  request.seed = absl::GetFlag(FLAGS_seed);
-  request.record = absl::GetFlag(FLAGS_record);
-  request.json = absl::GetFlag(FLAGS_json);
-  if (request.games < 1 || request.games > 1'000'000) {
-    return Fail(absl::InvalidArgumentError(
-        request.games == 0 ? "match needs --games=N (1 to 1000000)"
-                           : absl::StrCat("--games=", request.games, ": must be 1 to 1000000")));
-  }
-  if (absl::Status status = FirstError({
-          CheckRange("openings", request.openings, 0, 1000),
-          CheckRange("balanced", request.balanced, 0, 20),
-          CheckRange("threads", request.threads, 1, 256),
-      });
-      !status.ok()) {
-    return Fail(status);
-  }
-  return RunOnGame([&](const AnyGame& game) { return game.Match(request, std::cout, std::cerr); });
-}
+extern const Command kBestMoveCommand;
+const Command kBestMoveCommand = {
+    "bestmove",
+    "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
+    "[--clock=S --inc=S] [--hash=MiB]\n"
+    "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
+    "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]",
+    "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
+    "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
+    "  move, or 'win in N' / 'loss in N' plies.\n"
+    "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
+    "  where it can; an info line about every second (iterations, iterations/s, the best\n"
+    "  decision, its visits and win rate for the player to move), then bestmove.\n"
+    "  Without a limit either thinks for one second.\n"
+    "  example: lud64 bestmove --game=guettal --depth=6\n"
+    "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
+    {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash", "engine", "iterations",
+     "threads", "seed", "exploration", "memory"},
+    RunBestMoveCommand};
 
 }  // namespace lud64

@@ -1,0 +1,45 @@
+// The games lud64 knows, written once. Every front-end (the lud64 command,
+// and later the protocol loop and the Python module) reaches a game through
+// AnyGame and std::visit, so each algorithm is instantiated per game with no
+// virtual call below the front-end. Adding a game: its folder under boards/,
+// and one type in the list below.
+#ifndef LUD64_BOARDS_GAME_LIST_H_
+#define LUD64_BOARDS_GAME_LIST_H_
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "boards/damdaman/damdaman.h"
+#include "boards/davxar/davxar.h"
+#include "boards/guettal/guettal.h"
+
+namespace lud64 {
+
+// Each game declares kName, kTitle, kOptionsHelp and FromSpec(GameSpec).
+using AnyGame = std::variant<Davxar, Damdaman, Guettal>;
+
+// The game that commands use when none is named.
+inline constexpr absl::string_view kDefaultGame = "davxar";
+
+struct GameInfo {
+  std::string name;
+  std::string title;    // the Ludii ruleset
+  std::string options;  // one line per option, or empty
+};
+
+// Every game, by name.
+std::vector<GameInfo> KnownGames();
+
+// A game from its name with options, e.g. "davxar:lines=ludii,pieces=6".
+// Errors begin with "game '<text>': " or name the known games.
+absl::StatusOr<AnyGame> MakeGame(absl::string_view text);
+
+// The canonical name with options of a game (as MakeGame reads it back).
+std::string GameName(const AnyGame& game);
+
+}  // namespace lud64
+
+#endif  // LUD64_BOARDS_GAME_LIST_H_

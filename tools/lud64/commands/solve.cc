@@ -1,0 +1,46 @@
+// `lud64 solve`: the proven value of a position.
+#include <iostream>
+
+#include "absl/flags/flag.h"
+#include "tools/lud64/command.h"
+#include "tools/lud64/command_support.h"
+#include "tools/lud64/common_flags.h"
+#include "tools/lud64/solve_command.h"
+
+namespace lud64 {
+namespace {
+
+int RunSolveCommand() {
+  SolveRequest request;
+  request.position = absl::GetFlag(FLAGS_position);
+  const int depth = absl::GetFlag(FLAGS_depth);
+  request.nodes = absl::GetFlag(FLAGS_nodes);
+  request.seconds = absl::GetFlag(FLAGS_time);
+  request.json = absl::GetFlag(FLAGS_json);
+  request.hash_mib = absl::GetFlag(FLAGS_hash);
+  if (absl::Status status = FirstError({
+          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
+          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
+          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
+      });
+      !status.ok()) {
+    return Fail(status);
+  }
+  if (depth > 0) request.depth = depth;
+  return RunOnGame([&](const auto& game) { return RunSolve(game, request, std::cout, std::cerr); });
+}
+
+}  // namespace
+
+extern const Command kSolveCommand;
+const Command kSolveCommand = {
+    "solve",
+    "lud64 solve [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] [--hash=MiB] "
+    "[--json]",
+    "Prove the value of a position (win, loss or draw for the player to move, and the\n"
+    "  plies to the end under best play), or report the bounds reached within the limits.\n"
+    "  example: lud64 solve --game=guettal",
+    {"game", "position", "depth", "nodes", "time", "hash", "json"},
+    RunSolveCommand};
+
+}  // namespace lud64
