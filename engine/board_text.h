@@ -1,4 +1,4 @@
-// The board field of the position notation (conventions.md): rows from the top,
+// The board field of the position notation (engine/RULES.md): rows from the top,
 // separated by '/', each written left to right with x, o, '.' and (Guettal) '-'.
 #ifndef LUD64_ENGINE_BOARD_TEXT_H_
 #define LUD64_ENGINE_BOARD_TEXT_H_

@@ -1,4 +1,4 @@
-// A decision is one ply: one choice of the player to move (conventions.md).
+// A decision is one ply: one choice of the player to move (engine/RULES.md).
 #ifndef LUD64_ENGINE_DECISION_H_
 #define LUD64_ENGINE_DECISION_H_
 

@@ -1,5 +1,5 @@
 // The compile-time interface every game implements, and the rules shared by
-// all games (conventions.md): forced passes, the end checks in their order,
+// all games (engine/RULES.md): forced passes, the end checks in their order,
 // the all-pass draw and the turn limit. Search code is written against
 // LegalDecisions / Apply below and instantiated per game.
 #ifndef LUD64_ENGINE_GAME_H_
@@ -61,7 +61,7 @@ void LegalDecisions(const G& game, const typename G::Position& position, Decisio
   if (list.empty()) list.push(Decision::Pass());
 }
 
-// Plays a legal decision and applies the end checks of conventions.md.
+// Plays a legal decision and applies the end checks of engine/RULES.md.
 template <Game G>
 void Apply(const G& game, typename G::Position& position, Decision decision) {
   TurnState& state = position.state;

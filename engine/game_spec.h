@@ -1,5 +1,5 @@
 // A game named with its options: `<game>` or `<game>:<option>=<value>,...`
-// (conventions.md, "Variants").
+// (engine/RULES.md, "Game names and options").
 #ifndef LUD64_ENGINE_GAME_SPEC_H_
 #define LUD64_ENGINE_GAME_SPEC_H_
 

@@ -1,4 +1,4 @@
-// Decision notation (conventions.md): `E4`, `D3-D4`, `xE3`, `pass`.
+// Decision notation (engine/RULES.md): `E4`, `D3-D4`, `xE3`, `pass`.
 #ifndef LUD64_ENGINE_NOTATION_H_
 #define LUD64_ENGINE_NOTATION_H_
 

@@ -1,5 +1,5 @@
 // Players, results and the bookkeeping every position carries for the shared
-// end rules (conventions.md: forced passes, all-pass draw, turn limit).
+// end rules (engine/RULES.md: forced passes, all-pass draw, turn limit).
 #ifndef LUD64_ENGINE_PLAYER_H_
 #define LUD64_ENGINE_PLAYER_H_
 

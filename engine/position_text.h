@@ -1,4 +1,4 @@
-// The position notation shared by all games (conventions.md):
+// The position notation shared by all games (engine/RULES.md):
 //   <board> <to-move> [turn=<T>] [passed] [<game-specific fields>]
 // The game reads and writes its board and its own fields; the shared fields,
 // the field order and the derived end of game are handled here, once.

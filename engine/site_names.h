@@ -1,4 +1,4 @@
-// The printed names of a board's sites (conventions.md: "A1" ... ; Davxar's
+// The printed names of a board's sites (engine/RULES.md: "A1" ... ; Davxar's
 // point labels), and lookup of a name in either case.
 #ifndef LUD64_ENGINE_SITE_NAMES_H_
 #define LUD64_ENGINE_SITE_NAMES_H_

@@ -1,5 +1,5 @@
 // Perft: the number of nodes at exactly depth d of the tree of legal decisions
-// (conventions.md); a finished game has no children.
+// (engine/RULES.md, "Perft"); a finished game has no children.
 #ifndef LUD64_SEARCH_PERFT_H_
 #define LUD64_SEARCH_PERFT_H_
 

@@ -1,4 +1,4 @@
-// Damdaman (Ludii 2) against the spec page and Ludii's reference data.
+// Damdaman (Ludii 2) against boards/damdaman/RULES.md and Ludii's reference data.
 #include "boards/damdaman/damdaman.h"
 
 #include "engine/position_text.h"

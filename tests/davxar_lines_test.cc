@@ -1,4 +1,4 @@
-// Davxar's two mill tests (davxar.md, "Lines and mills"): each kind of line,
+// Davxar's two mill tests (boards/davxar/RULES.md, "Lines and mills"): each kind of line,
 // Ludii's blocking points and pivots, and which pieces a removal may take.
 #include <algorithm>
 #include <string>
@@ -169,7 +169,7 @@ TEST(DavxarLines, LudiiRemovalUsesThePivotRule) {
   EXPECT_TRUE(list[0].is_pass());
 }
 
-// A line read straight from the spec's lists: full, not blocked, and the
+// A line read straight from the lists of boards/davxar/RULES.md: full, not blocked, and the
 // piece in question on one of `pivots`.
 struct PlainLine {
   Bitboard points;
@@ -194,7 +194,7 @@ std::vector<PlainLine> PlainLines(davxar::MillTest test) {
   return lines;
 }
 
-// The per-point and whole-side tables agree with a plain walk over the spec's
+// The per-point and whole-side tables agree with a plain walk over RULES.md's
 // lines.
 TEST(DavxarLines, TablesAgreeWithTheLineLists) {
   Random random(2024);

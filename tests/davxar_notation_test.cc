@@ -78,7 +78,7 @@ TEST(DavxarOptions, RejectsBadOptionsNamingThem) {
 
 TEST(DavxarNotation, StartPosition) {
   EXPECT_EQ(FormatPosition(kGame, kGame.start()), absl::StrCat(kEmpty, " x"));
-  // The spec's example writes the default hand out; it reads the same.
+  // The default hand written out (boards/davxar/RULES.md) reads the same.
   EXPECT_TRUE(Parse(absl::StrCat(kEmpty, " x hand=12,12")) == kGame.start());
   EXPECT_TRUE(Parse("start") == kGame.start());
   const Davxar six = FromName("davxar:pieces=6").value();

@@ -1,4 +1,4 @@
-// Guettal (Ludii 15) against the spec page and Ludii's reference data.
+// Guettal (Ludii 15) against boards/guettal/RULES.md and Ludii's reference data.
 #include "boards/guettal/guettal.h"
 
 #include "engine/position_text.h"

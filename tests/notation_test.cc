@@ -1,4 +1,4 @@
-// Decision and position notation (conventions.md), exercised on Damdaman.
+// Decision and position notation (engine/RULES.md), exercised on Damdaman.
 #include "engine/notation.h"
 
 #include "boards/damdaman/damdaman.h"

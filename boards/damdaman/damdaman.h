@@ -1,5 +1,5 @@
 // Damdaman (Ludii 2): steps on a 7x7 board with custodial and corner captures.
-// Rules: shared/spec/damdaman.md.
+// Rules: boards/damdaman/RULES.md.
 #ifndef LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
 #define LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
 

@@ -1,5 +1,5 @@
 // Davxar Zirge (Type 2): a mill game on 32 points; placement, then movement
-// along the lines, a removal after each mill. Rules: shared/spec/davxar.md.
+// along the lines, a removal after each mill. Rules: boards/davxar/RULES.md.
 // Options: `pieces` (3..16, default 12) and `lines` (historical | ludii).
 #ifndef LUD64_BOARDS_DAVXAR_DAVXAR_H_
 #define LUD64_BOARDS_DAVXAR_DAVXAR_H_

@@ -1,6 +1,6 @@
-// Davxar Zirge's board as data (shared/spec/davxar.md): 32 points named as
+// Davxar Zirge's board as data (boards/davxar/RULES.md): 32 points named as
 // Ludii names them, with bit i of a bitboard = Ludii index i, and the 80 links
-// pieces move along. Everything is computed at compile time from the spec's
+// pieces move along. Everything is computed at compile time from RULES.md's
 // tables, written here by point name.
 #ifndef LUD64_BOARDS_DAVXAR_DAVXAR_BOARD_H_
 #define LUD64_BOARDS_DAVXAR_DAVXAR_BOARD_H_
@@ -50,7 +50,7 @@ constexpr Bitboard PointSet(const char* names) {
   return set;
 }
 
-// The spec's table of neighbours along drawn lines, one row per point.
+// RULES.md's table of neighbours along drawn lines, one row per point.
 struct PointLinks {
   const char* point;
   const char* neighbours;

@@ -1,4 +1,4 @@
-// Davxar Zirge's mill lines (shared/spec/davxar.md, "Lines and mills"): the
+// Davxar Zirge's mill lines (boards/davxar/RULES.md, "Lines and mills"): the
 // 36 historical lines, and Ludii's 28 three-point lines plus 36 four-point sets
 // with their blocking points and pivots. Both tests are folded at compile time
 // into per-point tables and a list of all lines, so that a mill test, or the

@@ -1,4 +1,4 @@
-// Davxar's position text (davxar.md, "Position fields"): nine rows of points
+// Davxar's position text (boards/davxar/RULES.md, "Notation"): nine rows of points
 // from row 9 down, then `hand=<p1>,<p2>` and `remove`.
 #include <algorithm>
 #include <vector>

@@ -1,4 +1,4 @@
-// Guettal's enclosure rule (guettal.md, "What follows an addition"): each
+// Guettal's enclosure rule (boards/guettal/RULES.md, "What follows an addition"): each
 // orthogonally connected region of cells next to the added piece that do not
 // hold the mover's pieces is captured and blocked when its boundary passes
 // Ludii's greedy chain test.
@@ -38,7 +38,7 @@ struct LudiiCells {
 
 // The oracle: `player` (1 or 2) adds a piece at `site`, then the resets,
 // captures and markings follow, computed and applied step by step in Ludii's
-// order with the lists guettal.md describes.
+// order with the lists boards/guettal/RULES.md describes.
 void AddInLudiiOrder(LudiiCells& cells, int site, int player);
 
 }  // namespace lud64

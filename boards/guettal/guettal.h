@@ -1,6 +1,6 @@
 // Guettal (Ludii 15): players add pieces on a 4x9 board; a region closed off
 // by the added piece and its neighbours is captured and blocked until the next
-// addition. Rules: shared/spec/guettal.md; the enclosure itself: enclosure.h.
+// addition. Rules: boards/guettal/RULES.md; the enclosure itself: enclosure.h.
 #ifndef LUD64_BOARDS_GUETTAL_GUETTAL_H_
 #define LUD64_BOARDS_GUETTAL_GUETTAL_H_
 

@@ -1,6 +1,6 @@
 // `lud64 match`: engines, their specifications on the command line
 // (`mcts:time=0.1,threads=2`), the tally of a match and its Elo estimate.
-// The games themselves are played by match_players.h and match_command.h.
+// The games themselves are played by match_play.h and match_command.h.
 #ifndef LUD64_TOOLS_LUD64_MATCH_H_
 #define LUD64_TOOLS_LUD64_MATCH_H_
 
