@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench_positions.h"
+#include "tests/midgame_positions.h"
 #include "benchmark/benchmark.h"
 #include "search/perft.h"
 #include "search/playout.h"

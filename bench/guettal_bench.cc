@@ -22,7 +22,8 @@ void BM_Enclosure(benchmark::State& state) {
   }
   if (additions.empty()) return state.SkipWithError("no additions");
   for (auto _ : state) {
-    for (const auto& [cell, own] : additions) benchmark::DoNotOptimize(Enclosed(cell, own));
+    for (const auto& [cell, own] : additions)
+      benchmark::DoNotOptimize(guettal::Enclosed(cell, own));
   }
   state.counters["enclosures/s"] = benchmark::Counter(
       static_cast<double>(additions.size() * state.iterations()), benchmark::Counter::kIsRate);

@@ -9,12 +9,17 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "tests/guettal_ludii_oracle.h"
 #include "tests/reference_data.h"
 
 namespace lud64 {
 namespace {
 
-using Grid = GuettalGrid;
+using guettal::AddInLudiiOrder;
+using guettal::Enclosed;
+using guettal::Grid;
+using guettal::LudiiCells;
+using guettal::PassesChainTest;
 
 const Guettal kGame;
 

@@ -1,9 +1,9 @@
 // Random playouts of every game (search/playout*.h).
-#include "bench/bench_positions.h"
 #include "boards/damdaman/damdaman.h"
 #include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"
 #include "engine/game_spec.h"
+#include "tests/midgame_positions.h"
 #include "tests/playout_checks.h"
 
 namespace lud64 {

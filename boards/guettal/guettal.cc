@@ -63,7 +63,7 @@ bool Guettal::play(Position& position, Decision decision) const {
   position.pieces[me] |= SquareBit(decision.to);
   // The previous blocks are reset; the enclosed regions lose their opponent
   // pieces and become the new blocks.
-  const Bitboard enclosed = Enclosed(decision.to, position.pieces[me]);
+  const Bitboard enclosed = guettal::Enclosed(decision.to, position.pieces[me]);
   position.pieces[1 - me] &= ~enclosed;
   position.blocked = enclosed;
   return false;

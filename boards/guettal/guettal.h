@@ -23,7 +23,7 @@ namespace lud64 {
 
 class Guettal {
  public:
-  using Grid = GuettalGrid;
+  using Grid = guettal::Grid;
 
   struct Position {
     std::array<Bitboard, 2> pieces{};  // P1's, P2's

@@ -16,7 +16,7 @@ Score Guettal::evaluate(const Position& position) const {
 bool Guettal::is_tactical(const Position& position, Decision decision) const {
   if (decision.kind != DecisionKind::kPlace) return false;
   const int me = Index(position.state.to_move);
-  return (Enclosed(decision.to, position.pieces[me] | SquareBit(decision.to)) &
+  return (guettal::Enclosed(decision.to, position.pieces[me] | SquareBit(decision.to)) &
           position.pieces[1 - me]) != 0;
 }
 

@@ -1,7 +1,7 @@
-// Middle-game positions for benchmarks: the positions of the reference file
+// Middle-game positions for tests and benchmarks: the positions of the reference file
 // perft-midgame.txt (reached by prefixes of Ludii's random games).
-#ifndef LUD64_BENCH_BENCH_POSITIONS_H_
-#define LUD64_BENCH_BENCH_POSITIONS_H_
+#ifndef LUD64_TESTS_MIDGAME_POSITIONS_H_
+#define LUD64_TESTS_MIDGAME_POSITIONS_H_
 
 #include <fstream>
 #include <string>
@@ -37,4 +37,4 @@ std::vector<typename G::Position> MidgamePositions(const G& game, const std::str
 
 }  // namespace lud64
 
-#endif  // LUD64_BENCH_BENCH_POSITIONS_H_
+#endif  // LUD64_TESTS_MIDGAME_POSITIONS_H_
