@@ -2,6 +2,7 @@
 // perft(10) from the start (84409 leaf nodes), random playouts.
 #include "bench/game_benchmarks.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 
 namespace lud64 {
 namespace {

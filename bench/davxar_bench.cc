@@ -8,6 +8,7 @@
 
 #include "bench/game_benchmarks.h"
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 
 namespace lud64 {
 namespace {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "tests/midgame_positions.h"
 #include "benchmark/benchmark.h"
 #include "search/perft.h"
 #include "search/playout.h"
+#include "tests/midgame_positions.h"
 
 namespace lud64 {
 

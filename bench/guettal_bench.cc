@@ -3,6 +3,7 @@
 // addition, and random playouts.
 #include "bench/game_benchmarks.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 
 namespace lud64 {
 namespace {

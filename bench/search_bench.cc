@@ -3,8 +3,11 @@
 // (the clearing is not timed).
 #include "benchmark/benchmark.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
 

@@ -28,7 +28,7 @@ absl::StatusOr<AnyGame> MakeAlternative(const GameSpec& spec, absl::string_view 
   } else {
     using G = std::variant_alternative_t<I, AnyGame>;
     if (spec.name != G::kName) return MakeAlternative<I + 1>(spec, text);
-    absl::StatusOr<G> game = G::FromSpec(spec);
+    absl::StatusOr<G> game = GameFromSpec<G>(spec);
     if (!game.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("game '", text, "': ", game.status().message()));

@@ -13,12 +13,16 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 
 namespace lud64 {
 
-// Each game declares kName, kTitle, kOptionsHelp and FromSpec(GameSpec).
+// Each game declares kName, kTitle and kOptionsHelp, and its text functions
+// (position_text.h) in boards/<game>/<game>_text.h.
 using AnyGame = std::variant<Davxar, Damdaman, Guettal>;
 
 // The game that commands use when none is named.

@@ -9,9 +9,6 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/status/status.h"
-#include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "engine/decision.h"
 #include "engine/player.h"
 #include "engine/site_names.h"
@@ -20,10 +17,12 @@ namespace lud64 {
 
 // A game G is a value holding its variant options; G::Position is a plain
 // value type with a public `TurnState state` that only the shared rules write.
+// The rules only: the position text is a separate concept (NotatedGame,
+// position_text.h), so that rules and search code need no text parsing.
 template <class G>
 concept Game = requires(const G& game, const typename G::Position& position,
                         typename G::Position& mutable_position, Decision decision,
-                        DecisionList& list, Player player, absl::string_view text) {
+                        DecisionList& list, Player player) {
   { position.state } -> std::convertible_to<TurnState>;
   { game.name() } -> std::convertible_to<std::string>;
   { game.site_names() } -> std::convertible_to<const SiteNames&>;
@@ -40,15 +39,6 @@ concept Game = requires(const G& game, const typename G::Position& position,
   // both forced passes.
   { game.own_end(position, player, true) } -> std::same_as<Outcome>;
   { game.hash(position) } -> std::same_as<uint64_t>;
-  // Text: the board field and the game's own optional fields (see
-  // position_text.h for the shared ones).
-  { game.format_board(position) } -> std::convertible_to<std::string>;
-  { game.format_fields(position) } -> std::convertible_to<std::string>;
-  { game.parse_board(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
-  { game.parse_field(text, mutable_position) } -> std::same_as<absl::Status>;
-  { game.validate(position) } -> std::same_as<absl::Status>;
-  // The board as a picture with coordinates, for people.
-  { game.draw(position) } -> std::convertible_to<std::string>;
 };
 
 // The legal decisions of a position: the game's own, or a forced pass when it

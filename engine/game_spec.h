@@ -26,6 +26,15 @@ absl::StatusOr<GameSpec> ParseGameSpec(absl::string_view text);
 // that have none.
 absl::Status ExpectNoOptions(const GameSpec& spec);
 
+// The game G named by `spec` (its name already matched). A game without
+// options needs nothing more; a game with options specializes this next to its
+// text functions.
+template <class G>
+absl::StatusOr<G> GameFromSpec(const GameSpec& spec) {
+  if (absl::Status status = ExpectNoOptions(spec); !status.ok()) return status;
+  return G();
+}
+
 // The same syntax for anything else named with options (a match engine,
 // `mcts:time=0.1`); errors begin with `<kind> '<text>': `.
 absl::StatusOr<GameSpec> ParseNameWithOptions(absl::string_view text, absl::string_view kind);

@@ -9,7 +9,7 @@ namespace {
 
 absl::StatusOr<int> ParseSite(absl::string_view name, absl::string_view decision,
                               const SiteNames& names) {
-  const int site = names.Find(name);
+  const int site = names.Find(std::string_view(name.data(), name.size()));
   if (site < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("decision '", decision, "': '", name, "' is not a site of this board"));

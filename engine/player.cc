@@ -2,7 +2,7 @@
 
 namespace lud64 {
 
-absl::string_view OutcomeName(Outcome outcome) {
+const char* OutcomeName(Outcome outcome) {
   switch (outcome) {
     case Outcome::kP1Wins:
       return "P1";
@@ -16,7 +16,7 @@ absl::string_view OutcomeName(Outcome outcome) {
   return "ongoing";
 }
 
-absl::string_view EndReasonName(EndReason reason) {
+const char* EndReasonName(EndReason reason) {
   switch (reason) {
     case EndReason::kOwnRule:
       return "own rule";

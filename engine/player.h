@@ -5,8 +5,6 @@
 
 #include <cstdint>
 
-#include "absl/strings/string_view.h"
-
 namespace lud64 {
 
 enum class Player : uint8_t { kP1 = 0, kP2 = 1 };
@@ -21,11 +19,11 @@ constexpr Outcome WinFor(Player p) {
   return p == Player::kP1 ? Outcome::kP1Wins : Outcome::kP2Wins;
 }
 // "P1", "P2", "draw" or "ongoing", as in replay output and the reference traces.
-absl::string_view OutcomeName(Outcome outcome);
+const char* OutcomeName(Outcome outcome);
 
 // Why a game ended.
 enum class EndReason : uint8_t { kNone, kOwnRule, kAllPass, kTurnLimit };
-absl::string_view EndReasonName(EndReason reason);
+const char* EndReasonName(EndReason reason);
 
 // The game draws when this many turns have been played.
 inline constexpr int kTurnLimit = 2500;

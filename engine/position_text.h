@@ -8,12 +8,29 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "engine/game.h"
 
 namespace lud64 {
+
+// A game with a position text: free functions found next to the game (by
+// argument-dependent lookup, in boards/<game>/<game>_text.h) read and write
+// its board field and its own optional fields; the shared fields are handled
+// here. Draw makes the picture `lud64 show` prints.
+template <class G>
+concept NotatedGame = Game<G> &&
+    requires(const G& game, const typename G::Position& position,
+             typename G::Position& mutable_position, absl::string_view text) {
+  { FormatBoard(game, position) } -> std::convertible_to<std::string>;
+  { FormatFields(game, position) } -> std::convertible_to<std::string>;
+  { ParseBoard(game, text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
+  { ParseField(game, text, mutable_position) } -> std::same_as<absl::Status>;
+  { Validate(game, position) } -> std::same_as<absl::Status>;
+  { Draw(game, position) } -> std::convertible_to<std::string>;
+};
 
 // A position's text split into its fields, the shared ones read.
 struct PositionFields {
@@ -44,26 +61,26 @@ void DeriveOutcome(const G& game, typename G::Position& position) {
 }
 
 // Reads a position, or `start`.
-template <Game G>
+template <NotatedGame G>
 absl::StatusOr<typename G::Position> ParsePosition(const G& game, absl::string_view text) {
   if (text == "start") return game.start();
   absl::StatusOr<PositionFields> fields = ParsePositionFields(text);
   if (!fields.ok()) return fields.status();
-  absl::StatusOr<typename G::Position> position = game.parse_board(fields->board);
+  absl::StatusOr<typename G::Position> position = ParseBoard(game, fields->board);
   if (!position.ok()) return position.status();
   position->state = fields->state;
   for (absl::string_view field : fields->others) {
-    if (absl::Status status = game.parse_field(field, *position); !status.ok()) return status;
+    if (absl::Status status = ParseField(game, field, *position); !status.ok()) return status;
   }
-  if (absl::Status status = game.validate(*position); !status.ok()) return status;
+  if (absl::Status status = Validate(game, *position); !status.ok()) return status;
   DeriveOutcome(game, *position);
   return position;
 }
 
-template <Game G>
+template <NotatedGame G>
 std::string FormatPosition(const G& game, const typename G::Position& position) {
-  return absl::StrCat(game.format_board(position), " ", FormatSharedFields(position.state),
-                      game.format_fields(position));
+  return absl::StrCat(FormatBoard(game, position), " ", FormatSharedFields(position.state),
+                      FormatFields(game, position));
 }
 
 }  // namespace lud64

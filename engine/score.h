@@ -6,8 +6,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "absl/strings/str_cat.h"
-
 namespace lud64 {
 
 using Score = int;
@@ -32,11 +30,7 @@ constexpr Score FromStored(Score s, int ply) {
 }
 
 // "cp 35", "win in 5", "loss in 4".
-inline std::string ScoreText(Score s) {
-  if (s >= kProvenScore) return absl::StrCat("win in ", PliesToEnd(s));
-  if (s <= -kProvenScore) return absl::StrCat("loss in ", PliesToEnd(s));
-  return absl::StrCat("cp ", s);
-}
+std::string ScoreText(Score s);
 
 }  // namespace lud64
 

@@ -13,9 +13,10 @@ SiteNames SiteNames::ForCellGrid(int rows, int columns) {
   return SiteNames(std::move(names));
 }
 
-int SiteNames::Find(absl::string_view name) const {
+int SiteNames::Find(std::string_view name) const {
   for (int site = 0; site < size(); ++site)
-    if (absl::EqualsIgnoreCase(names_[site], name)) return site;
+    if (absl::EqualsIgnoreCase(names_[site], absl::string_view(name.data(), name.size())))
+      return site;
   return -1;
 }
 

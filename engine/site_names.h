@@ -4,9 +4,9 @@
 #define LUD64_ENGINE_SITE_NAMES_H_
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
-
-#include "absl/strings/string_view.h"
 
 namespace lud64 {
 
@@ -20,7 +20,7 @@ class SiteNames {
   int size() const { return static_cast<int>(names_.size()); }
   const std::string& operator[](int site) const { return names_[site]; }
   // The site named `name` (any case), or -1.
-  int Find(absl::string_view name) const;
+  int Find(std::string_view name) const;
 
  private:
   std::vector<std::string> names_;

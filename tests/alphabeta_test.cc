@@ -2,7 +2,9 @@
 #include "search/alphabeta.h"
 
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"

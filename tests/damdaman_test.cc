@@ -1,6 +1,7 @@
 // Damdaman (Ludii 2) against boards/damdaman/RULES.md and Ludii's reference data.
 #include "boards/damdaman/damdaman.h"
 
+#include "boards/damdaman/damdaman_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/perft.h"
@@ -26,7 +27,7 @@ std::string After(absl::string_view position_text, absl::string_view decision) {
   Damdaman::Position position = Parse(position_text);
   EXPECT_TRUE(IsLegal(kGame, position, Step(decision))) << decision << " in " << position_text;
   Apply(kGame, position, Step(decision));
-  return kGame.format_board(position);
+  return FormatBoard(kGame, position);
 }
 
 TEST(DamdamanReference, StartPerftMatchesLudii) { testing::ExpectStartPerft(kGame, "damdaman"); }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/random.h"

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "engine/game_spec.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
@@ -15,7 +16,7 @@ using davxar::PointSet;
 absl::StatusOr<Davxar> FromName(absl::string_view name) {
   absl::StatusOr<GameSpec> spec = ParseGameSpec(name);
   if (!spec.ok()) return spec.status();
-  return Davxar::FromSpec(*spec);
+  return GameFromSpec<Davxar>(*spec);
 }
 
 std::string CanonicalName(absl::string_view name) {
@@ -92,7 +93,7 @@ TEST(DavxarNotation, RowsFromRowNineDownLeftToRight) {
   EXPECT_EQ(position.pieces[1], PointSet("I9 D6 C5 G5 I1"));
   EXPECT_EQ(position.hand[0], 6);
   EXPECT_EQ(position.hand[1], 5);
-  EXPECT_EQ(kGame.format_board(position), "x.o/.x./..x/o../x.o..o.x/.../.../.../..o");
+  EXPECT_EQ(FormatBoard(kGame, position), "x.o/.x./..x/o../x.o..o.x/.../.../.../..o");
 }
 
 TEST(DavxarNotation, FieldsRoundTripInTheirOrder) {
@@ -174,7 +175,7 @@ TEST(DavxarNotation, DerivesTheEnd) {
 
 TEST(DavxarDraw, PicturesTheBoard) {
   const Davxar::Position position = Parse("x.o/.../.../.../o......x/.../.../.../... o hand=10,10");
-  const std::string picture = kGame.draw(position);
+  const std::string picture = Draw(kGame, position);
   EXPECT_EQ(picture, R"(9  x---------------.---------------o
    | \       /     |     \       / |
 8  |   .-----------.-----------.   |

@@ -2,6 +2,7 @@
 // placement, movement, removal after a mill, forced passes and the end.
 #include "boards/davxar/davxar.h"
 
+#include "boards/davxar/davxar_text.h"
 #include "engine/game_spec.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
@@ -15,7 +16,7 @@ namespace {
 using davxar::PointSet;
 
 Davxar Game(absl::string_view name) {
-  absl::StatusOr<Davxar> game = Davxar::FromSpec(ParseGameSpec(name).value());
+  absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(ParseGameSpec(name).value());
   EXPECT_TRUE(game.ok()) << name << ": " << game.status();
   return game.value_or(Davxar());
 }

@@ -3,8 +3,11 @@
 // here): alpha-beta finds a winning decision at sufficient depth, and the
 // solver proves the win and plays it to the end.
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"

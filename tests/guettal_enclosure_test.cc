@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "boards/guettal/enclosure.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
@@ -23,7 +24,9 @@ using guettal::PassesChainTest;
 
 const Guettal kGame;
 
-int Site(absl::string_view name) { return kGame.site_names().Find(name); }
+int Site(absl::string_view name) {
+  return kGame.site_names().Find(std::string_view(name.data(), name.size()));
+}
 
 Bitboard Cells(std::initializer_list<absl::string_view> names) {
   Bitboard cells = 0;
@@ -64,8 +67,8 @@ std::string AfterAddition(absl::string_view board, absl::string_view site) {
   absl::StatusOr<Guettal::Position> position = ParsePosition(kGame, absl::StrCat(board, " x"));
   EXPECT_TRUE(position.ok()) << position.status();
   if (!position.ok()) return "";
-  std::string by_game = kGame.format_board(AddByGame(*position, Site(site)));
-  EXPECT_EQ(kGame.format_board(AddByOracle(*position, Site(site))), by_game)
+  std::string by_game = FormatBoard(kGame, AddByGame(*position, Site(site)));
+  EXPECT_EQ(FormatBoard(kGame, AddByOracle(*position, Site(site))), by_game)
       << board << " " << site;
   return by_game;
 }

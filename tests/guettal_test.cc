@@ -1,6 +1,7 @@
 // Guettal (Ludii 15) against boards/guettal/RULES.md and Ludii's reference data.
 #include "boards/guettal/guettal.h"
 
+#include "boards/guettal/guettal_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/perft.h"
@@ -33,7 +34,7 @@ Guettal::Position Play(Guettal::Position position, std::initializer_list<absl::s
 
 // The board after one addition.
 std::string After(absl::string_view position_text, absl::string_view decision) {
-  return kGame.format_board(Play(Parse(position_text), {decision}));
+  return FormatBoard(kGame, Play(Parse(position_text), {decision}));
 }
 
 std::vector<Decision> Legal(const Guettal::Position& position) {
@@ -96,7 +97,7 @@ TEST(GuettalEnd, FirstMoveWinsAtA2AndI3) {
     EXPECT_EQ(position.blocked, blocked) << "a pass resets nothing";
     EXPECT_FALSE(position.state.over());
     EXPECT_TRUE(position.state.passed);
-    EXPECT_EQ(FormatPosition(kGame, position).substr(kGame.format_board(position).size()),
+    EXPECT_EQ(FormatPosition(kGame, position).substr(FormatBoard(kGame, position).size()),
               " x turn=2 passed");
     ASSERT_EQ(Legal(position), std::vector<Decision>{Decision::Pass()}) << first;
     position = Play(position, {"pass"});
@@ -110,7 +111,7 @@ TEST(GuettalEnd, CaptureBlockingEveryEmptyCellWithEqualCountsDraws) {
   // x's addition at I2 encloses H1 (o) and I1: 17 pieces each remain.
   Guettal::Position position = Parse("ooooooooo/oooooooox/xxxxxxxx./xxxxxxxo. x");
   position = Play(position, {"I2"});
-  EXPECT_EQ(kGame.format_board(position), "ooooooooo/oooooooox/xxxxxxxxx/xxxxxxx--");
+  EXPECT_EQ(FormatBoard(kGame, position), "ooooooooo/oooooooox/xxxxxxxxx/xxxxxxx--");
   position = Play(position, {"pass", "pass"});
   EXPECT_EQ(position.state.outcome, Outcome::kDraw);
   EXPECT_EQ(position.state.end, EndReason::kOwnRule);
@@ -169,7 +170,7 @@ TEST(GuettalNotation, RejectsMalformedPositions) {
 }
 
 TEST(GuettalNotation, DrawShowsBlockedCells) {
-  const std::string picture = kGame.draw(Parse("---------/--------x/------xxx/xxxxxxxxx o"));
+  const std::string picture = Draw(kGame, Parse("---------/--------x/------xxx/xxxxxxxxx o"));
   EXPECT_NE(picture.find("4  - - - - - - - - -"), std::string::npos) << picture;
   EXPECT_NE(picture.find("1  x x x x x x x x x"), std::string::npos) << picture;
 }

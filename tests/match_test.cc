@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "boards/game_list.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"

@@ -2,6 +2,7 @@
 #include "engine/notation.h"
 
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "tests/reference_checks.h"

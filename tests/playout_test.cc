@@ -1,7 +1,10 @@
 // Random playouts of every game (search/playout*.h).
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/game_spec.h"
 #include "tests/midgame_positions.h"
 #include "tests/playout_checks.h"
@@ -32,7 +35,7 @@ TEST(GuettalPlayouts, MatchLudii) {
 }
 
 Davxar DavxarGame(const std::string& name) {
-  absl::StatusOr<Davxar> game = Davxar::FromSpec(ParseGameSpec(name).value());
+  absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(ParseGameSpec(name).value());
   EXPECT_TRUE(game.ok()) << name << ": " << game.status();
   return game.value_or(Davxar());
 }

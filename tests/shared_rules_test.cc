@@ -47,16 +47,23 @@ struct ToyGame {
     return pass_wins && consecutive_passes ? WinFor(mover) : Outcome::kOngoing;
   }
   uint64_t hash(const Position&) const { return 0; }
-  std::string format_board(const Position& p) const {
-    return absl::StrCat(p.budget[0], ",", p.budget[1]);
-  }
-  std::string format_fields(const Position&) const { return ""; }
-  absl::StatusOr<Position> parse_board(absl::string_view) const { return start(); }
-  absl::Status parse_field(absl::string_view, Position&) const { return absl::OkStatus(); }
-  absl::Status validate(const Position&) const { return absl::OkStatus(); }
-  std::string draw(const Position& p) const { return format_board(p); }
 };
 static_assert(Game<ToyGame>);
+
+// Its text: the budgets; the board field reads back as the start.
+std::string FormatBoard(const ToyGame&, const ToyGame::Position& p) {
+  return absl::StrCat(p.budget[0], ",", p.budget[1]);
+}
+std::string FormatFields(const ToyGame&, const ToyGame::Position&) { return ""; }
+absl::StatusOr<ToyGame::Position> ParseBoard(const ToyGame& game, absl::string_view) {
+  return game.start();
+}
+absl::Status ParseField(const ToyGame&, absl::string_view, ToyGame::Position&) {
+  return absl::OkStatus();
+}
+absl::Status Validate(const ToyGame&, const ToyGame::Position&) { return absl::OkStatus(); }
+std::string Draw(const ToyGame& game, const ToyGame::Position& p) { return FormatBoard(game, p); }
+static_assert(NotatedGame<ToyGame>);
 
 void Play(const ToyGame& game, ToyGame::Position& p, int count) {
   DecisionList list{};  // zeroed: GCC cannot see that LegalDecisions fills it

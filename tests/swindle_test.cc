@@ -6,7 +6,9 @@
 
 #include "absl/strings/str_split.h"
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "tests/bounded_minimax.h"

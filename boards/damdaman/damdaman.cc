@@ -1,7 +1,5 @@
 #include "boards/damdaman/damdaman.h"
 
-#include "absl/strings/str_cat.h"
-#include "engine/board_text.h"
 #include "engine/zobrist.h"
 
 namespace lud64 {
@@ -20,17 +18,7 @@ constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
   return table;
 }();
 
-const BoardLayout& Layout() {
-  static const BoardLayout* layout = new BoardLayout(CellGridLayout(Grid::kRows, Grid::kColumns));
-  return *layout;
-}
-
 }  // namespace
-
-absl::StatusOr<Damdaman> Damdaman::FromSpec(const GameSpec& spec) {
-  if (absl::Status status = ExpectNoOptions(spec); !status.ok()) return status;
-  return Damdaman();
-}
 
 const SiteNames& Damdaman::site_names() const {
   static const SiteNames* names =
@@ -94,38 +82,6 @@ Outcome Damdaman::own_end(const Position& position, Player mover, bool) const {
 
 uint64_t Damdaman::hash(const Position& position) const {
   return HashPieces(position.pieces, 0, position.state);
-}
-
-std::string Damdaman::format_board(const Position& position) const {
-  return FormatBoardField({position.pieces, 0}, Layout());
-}
-
-absl::StatusOr<Damdaman::Position> Damdaman::parse_board(absl::string_view text) const {
-  absl::StatusOr<BoardContents> contents = ParseBoardField(text, Layout(), false);
-  if (!contents.ok()) return contents.status();
-  Position position;
-  position.pieces = contents->pieces;
-  return position;
-}
-
-absl::Status Damdaman::parse_field(absl::string_view field, Position&) const {
-  return absl::InvalidArgumentError(
-      absl::StrCat("position field '", field, "': damdaman has no such field"));
-}
-
-absl::Status Damdaman::validate(const Position& position) const {
-  for (Player p : {Player::kP1, Player::kP2}) {
-    if (PopCount(position.pieces[Index(p)]) > kPiecesPerSide) {
-      return absl::InvalidArgumentError(absl::StrCat("board: ", PopCount(position.pieces[Index(p)]),
-                                                     " pieces '", std::string(1, PieceChar(p)),
-                                                     "', at most ", kPiecesPerSide));
-    }
-  }
-  return absl::OkStatus();
-}
-
-std::string Damdaman::draw(const Position& position) const {
-  return DrawCellGrid({position.pieces, 0}, Grid::kRows, Grid::kColumns);
 }
 
 }  // namespace lud64

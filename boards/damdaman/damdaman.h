@@ -6,13 +6,10 @@
 #include <array>
 #include <string>
 
-#include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "engine/bitboard.h"
 #include "engine/cell_grid.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
-#include "engine/game_spec.h"
 #include "engine/player.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
@@ -30,12 +27,11 @@ class Damdaman {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
-  // How `lud64 games` lists the game; it has no options.
+  // How `lud64 games` lists the game; it has no options. Its text: damdaman_text.h.
   static constexpr const char* kName = "damdaman";
   static constexpr const char* kTitle =
       "Damdaman (Ludii 2): steps on 7x7 with custodial and corner captures";
   static constexpr const char* kOptionsHelp = "";
-  static absl::StatusOr<Damdaman> FromSpec(const GameSpec& spec);
 
   std::string name() const { return kName; }
   const SiteNames& site_names() const;
@@ -57,13 +53,6 @@ class Damdaman {
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.
   static Bitboard Captures(int to, Bitboard own, Bitboard opponent);
-
-  std::string format_board(const Position& position) const;
-  std::string format_fields(const Position&) const { return ""; }
-  absl::StatusOr<Position> parse_board(absl::string_view text) const;
-  absl::Status parse_field(absl::string_view field, Position& position) const;
-  absl::Status validate(const Position& position) const;
-  std::string draw(const Position& position) const;
 };
 
 }  // namespace lud64

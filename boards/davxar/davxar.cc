@@ -1,12 +1,6 @@
 // Davxar's options and rules: placement, movement, removal after a mill.
 #include "boards/davxar/davxar.h"
 
-#include <algorithm>
-
-#include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/str_cat.h"
 #include "boards/davxar/davxar_board.h"
 #include "engine/zobrist.h"
 
@@ -16,63 +10,9 @@ namespace {
 using davxar::kAllPoints;
 using davxar::kNeighbours;
 
-constexpr absl::string_view kHistoricalName = "historical";
-constexpr absl::string_view kLudiiName = "ludii";
-
-absl::StatusOr<int> ParsePiecesOption(absl::string_view value) {
-  int pieces = 0;
-  if (value.size() > 2 || !std::all_of(value.begin(), value.end(), absl::ascii_isdigit) ||
-      !absl::SimpleAtoi(value, &pieces) || pieces < Davxar::kMinPieces ||
-      pieces > Davxar::kMaxPieces) {
-    return absl::InvalidArgumentError(absl::StrCat("davxar option pieces=", value,
-                                                   ": expected a whole number from ",
-                                                   Davxar::kMinPieces, " to ", Davxar::kMaxPieces));
-  }
-  return pieces;
-}
-
-absl::StatusOr<davxar::MillTest> ParseLinesOption(absl::string_view value) {
-  if (absl::EqualsIgnoreCase(value, kHistoricalName)) return davxar::MillTest::kHistorical;
-  if (absl::EqualsIgnoreCase(value, kLudiiName)) return davxar::MillTest::kLudii;
-  return absl::InvalidArgumentError(absl::StrCat("davxar option lines=", value, ": expected ",
-                                                 kHistoricalName, " or ", kLudiiName));
-}
-
 }  // namespace
 
 Davxar::Davxar(MillTest lines, int pieces) : lines_(lines), pieces_(pieces) {}
-
-absl::StatusOr<Davxar> Davxar::FromSpec(const GameSpec& spec) {
-  if (spec.name != "davxar") {
-    return absl::InvalidArgumentError(absl::StrCat("game '", spec.name, "' is not davxar"));
-  }
-  MillTest lines = MillTest::kHistorical;
-  int pieces = kDefaultPieces;
-  for (const auto& [option, value] : spec.options) {
-    if (option == "pieces") {
-      absl::StatusOr<int> parsed = ParsePiecesOption(value);
-      if (!parsed.ok()) return parsed.status();
-      pieces = *parsed;
-    } else if (option == "lines") {
-      absl::StatusOr<MillTest> parsed = ParseLinesOption(value);
-      if (!parsed.ok()) return parsed.status();
-      lines = *parsed;
-    } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("davxar has no option '", option, "' (options: pieces, lines)"));
-    }
-  }
-  return Davxar(lines, pieces);
-}
-
-std::string Davxar::name() const {
-  std::string options;
-  if (lines_ == MillTest::kLudii) absl::StrAppend(&options, "lines=", kLudiiName);
-  if (pieces_ != kDefaultPieces) {
-    absl::StrAppend(&options, options.empty() ? "" : ",", "pieces=", pieces_);
-  }
-  return options.empty() ? "davxar" : absl::StrCat("davxar:", options);
-}
 
 const SiteNames& Davxar::site_names() const {
   static const SiteNames* names = new SiteNames(

@@ -8,13 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "boards/davxar/davxar_lines.h"
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
-#include "engine/game_spec.h"
 #include "engine/player.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
@@ -36,7 +33,8 @@ class Davxar {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
-  // How `lud64 games` lists the game and its options.
+  // How `lud64 games` lists the game and its options; its text, and the game
+  // from its name with options: davxar_text.h.
   static constexpr const char* kName = "davxar";
   static constexpr const char* kTitle =
       "Davxar Zirge (Type 2): mill game on 32 points; placement, movement, removal after a mill";
@@ -46,10 +44,9 @@ class Davxar {
 
   // The default game: historical lines, 12 pieces each.
   Davxar() : Davxar(MillTest::kHistorical, kDefaultPieces) {}
-  // `pieces` must be in [kMinPieces, kMaxPieces]; FromSpec checks it.
+  // `pieces` must be in [kMinPieces, kMaxPieces]; GameFromSpec<Davxar>
+  // (davxar_text.h) checks it.
   Davxar(MillTest lines, int pieces);
-  // From `davxar[:lines=historical|ludii][,pieces=3..16]`.
-  static absl::StatusOr<Davxar> FromSpec(const GameSpec& spec);
 
   // Canonical: only non-default options, `lines` first.
   std::string name() const;
@@ -83,13 +80,6 @@ class Davxar {
   // The pieces of `opponent` a removal may take: those in no mill (if none, the
   // removal is a forced pass).
   Bitboard Removable(Bitboard opponent) const { return opponent & ~PiecesInMills(opponent); }
-
-  std::string format_board(const Position& position) const;
-  std::string format_fields(const Position& position) const;
-  absl::StatusOr<Position> parse_board(absl::string_view text) const;
-  absl::Status parse_field(absl::string_view field, Position& position) const;
-  absl::Status validate(const Position& position) const;
-  std::string draw(const Position& position) const;
 
  private:
   // Calls `f` with this game's mill table (the two tables differ in type).

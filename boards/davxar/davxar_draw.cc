@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "boards/davxar/davxar.h"
 #include "boards/davxar/davxar_board.h"
+#include "boards/davxar/davxar_text.h"
 
 namespace lud64 {
 namespace {
@@ -40,7 +40,7 @@ void DrawLink(std::vector<std::string>& canvas, int p, int q) {
 
 }  // namespace
 
-std::string Davxar::draw(const Position& position) const {
+std::string Draw(const Davxar&, const Davxar::Position& position) {
   std::vector<std::string> canvas(kHeight, std::string(kWidth, ' '));
   for (int p = 0; p < kPoints; ++p) {
     for (int q : Sites(davxar::kNeighbours[p] & ~(SquareBit(p + 1) - 1))) DrawLink(canvas, p, q);

@@ -1,18 +1,11 @@
 #include "boards/guettal/guettal.h"
 
-#include "absl/strings/str_cat.h"
-#include "engine/board_text.h"
 #include "engine/zobrist.h"
 
 namespace lud64 {
 namespace {
 
 using Grid = Guettal::Grid;
-
-const BoardLayout& Layout() {
-  static const BoardLayout* layout = new BoardLayout(CellGridLayout(Grid::kRows, Grid::kColumns));
-  return *layout;
-}
 
 // The cells a piece may be added to, the same for both players.
 Bitboard OpenCells(const Guettal::Position& position) {
@@ -28,11 +21,6 @@ constexpr Bitboard RowSpan(int row, int first, int last) {
 }
 
 }  // namespace
-
-absl::StatusOr<Guettal> Guettal::FromSpec(const GameSpec& spec) {
-  if (absl::Status status = ExpectNoOptions(spec); !status.ok()) return status;
-  return Guettal();
-}
 
 const SiteNames& Guettal::site_names() const {
   static const SiteNames* names =
@@ -78,41 +66,6 @@ Outcome Guettal::own_end(const Position& position, Player, bool consecutive_pass
 
 uint64_t Guettal::hash(const Position& position) const {
   return HashPieces(position.pieces, position.blocked, position.state);
-}
-
-std::string Guettal::format_board(const Position& position) const {
-  return FormatBoardField({position.pieces, position.blocked}, Layout());
-}
-
-absl::StatusOr<Guettal::Position> Guettal::parse_board(absl::string_view text) const {
-  absl::StatusOr<BoardContents> contents = ParseBoardField(text, Layout(), true);
-  if (!contents.ok()) return contents.status();
-  Position position;
-  position.pieces = contents->pieces;
-  position.blocked = contents->blocked;
-  return position;
-}
-
-absl::Status Guettal::parse_field(absl::string_view field, Position&) const {
-  return absl::InvalidArgumentError(
-      absl::StrCat("position field '", field,
-                   "': guettal has no game-specific fields (the board's '-' cells "
-                   "carry the blocked states)"));
-}
-
-absl::Status Guettal::validate(const Position& position) const {
-  // A forced pass changes nothing, so after the opponent's pass the player to
-  // move has no open cell either.
-  if (position.state.passed && OpenCells(position) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "position field 'passed': the opponent cannot have passed while a piece can be added (at ",
-        site_names()[LowestSite(OpenCells(position))], ")"));
-  }
-  return absl::OkStatus();
-}
-
-std::string Guettal::draw(const Position& position) const {
-  return DrawCellGrid({position.pieces, position.blocked}, Grid::kRows, Grid::kColumns);
 }
 
 }  // namespace lud64

@@ -8,13 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "boards/guettal/enclosure.h"
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
-#include "engine/game_spec.h"
 #include "engine/player.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
@@ -32,12 +29,11 @@ class Guettal {
     friend bool operator==(const Position&, const Position&) = default;
   };
 
-  // How `lud64 games` lists the game; it has no options.
+  // How `lud64 games` lists the game; it has no options. Its text: guettal_text.h.
   static constexpr const char* kName = "guettal";
   static constexpr const char* kTitle =
       "Guettal (Ludii 15): additions on 4x9; enclosed regions are captured and blocked";
   static constexpr const char* kOptionsHelp = "";
-  static absl::StatusOr<Guettal> FromSpec(const GameSpec& spec);
 
   std::string name() const { return kName; }
   const SiteNames& site_names() const;
@@ -55,13 +51,6 @@ class Guettal {
   // and whether an addition captures.
   Score evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
-
-  std::string format_board(const Position& position) const;
-  std::string format_fields(const Position&) const { return ""; }
-  absl::StatusOr<Position> parse_board(absl::string_view text) const;
-  absl::Status parse_field(absl::string_view field, Position& position) const;
-  absl::Status validate(const Position& position) const;
-  std::string draw(const Position& position) const;
 };
 
 }  // namespace lud64

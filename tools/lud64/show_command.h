@@ -30,7 +30,7 @@ absl::Status RunShow(const G& game, absl::string_view position_text, std::ostrea
   LegalDecisions(game, *position, list);
   std::vector<std::string> names;
   for (Decision d : list) names.push_back(FormatDecision(d, game.site_names()));
-  out << game.draw(*position) << "\n"
+  out << Draw(game, *position) << "\n"
       << "game:      " << game.name() << "\n"
       << "position:  " << FormatPosition(game, *position) << "\n"
       << "to move:   " << (position->state.to_move == Player::kP1 ? "P1 (x)" : "P2 (o)") << "\n"

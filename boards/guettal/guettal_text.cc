@@ -1,0 +1,54 @@
+#include "boards/guettal/guettal_text.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/board_text.h"
+
+namespace lud64 {
+namespace {
+
+using Grid = Guettal::Grid;
+
+const BoardLayout& Layout() {
+  static const BoardLayout* layout = new BoardLayout(CellGridLayout(Grid::kRows, Grid::kColumns));
+  return *layout;
+}
+
+}  // namespace
+
+std::string FormatBoard(const Guettal&, const Guettal::Position& position) {
+  return FormatBoardField({position.pieces, position.blocked}, Layout());
+}
+
+absl::StatusOr<Guettal::Position> ParseBoard(const Guettal&, absl::string_view text) {
+  absl::StatusOr<BoardContents> contents = ParseBoardField(text, Layout(), true);
+  if (!contents.ok()) return contents.status();
+  Guettal::Position position;
+  position.pieces = contents->pieces;
+  position.blocked = contents->blocked;
+  return position;
+}
+
+absl::Status ParseField(const Guettal&, absl::string_view field, Guettal::Position&) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("position field '", field,
+                   "': guettal has no game-specific fields (the board's '-' cells "
+                   "carry the blocked states)"));
+}
+
+absl::Status Validate(const Guettal& game, const Guettal::Position& position) {
+  // A forced pass changes nothing, so after the opponent's pass the player to
+  // move has no open cell either.
+  const Bitboard open = Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
+  if (position.state.passed && open != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position field 'passed': the opponent cannot have passed while a piece can be added (at ",
+        game.site_names()[LowestSite(open)], ")"));
+  }
+  return absl::OkStatus();
+}
+
+std::string Draw(const Guettal&, const Guettal::Position& position) {
+  return DrawCellGrid({position.pieces, position.blocked}, Grid::kRows, Grid::kColumns);
+}
+
+}  // namespace lud64
