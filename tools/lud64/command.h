@@ -13,7 +13,10 @@ struct Command {
   std::string synopsis;            // one or more usage lines
   std::string summary;             // what it does, with an example
   std::vector<std::string> flags;  // every other flag is rejected
-  int (*run)();                    // the exit code; flags are parsed by then
+  // The exit code; flags are parsed by then. `action`: the word after the
+  // command name (`lud64 tb build`) for a command that has `actions`, else "".
+  int (*run)(const std::string& action);
+  std::vector<std::string> actions = {};
 };
 
 // Every command, in the order `lud64 help` lists them.

@@ -35,6 +35,8 @@ void PrintUsage(std::ostream& out) {
 
 void PrintCommandHelp(const Command& command) {
   std::cout << "usage: " << command.synopsis << "\n\n" << command.summary << "\n";
+  if (!command.actions.empty())
+    std::cout << "\nactions: " << absl::StrJoin(command.actions, ", ") << "\n";
   if (command.flags.empty()) return;
   std::cout << "\nflags:\n";
   for (const std::string& name : command.flags) {
@@ -85,8 +87,31 @@ int Main(int argc, char** argv) {
     PrintUsage(std::cerr);
     return 2;
   }
+  // A command with actions takes one first: `lud64 tb build`.
+  std::string action;
+  int first_flag = 2;
+  if (!command->actions.empty()) {
+    const std::string list = absl::StrJoin(command->actions, ", ");
+    if (argc < 3 || FlagName(argv[2]) != "") {
+      if (argc >= 3 &&
+          (absl::string_view(argv[2]) == "--help" || absl::string_view(argv[2]) == "-h")) {
+        PrintCommandHelp(*command);
+        return 0;
+      }
+      std::cerr << "lud64 " << name << ": needs an action first: " << list << "\n";
+      return 2;
+    }
+    action = argv[2];
+    if (std::find(command->actions.begin(), command->actions.end(), action) ==
+        command->actions.end()) {
+      std::cerr << "lud64 " << name << ": unknown action '" << action << "' (actions: " << list
+                << ")\n";
+      return 2;
+    }
+    first_flag = 3;
+  }
   // Check every argument against the command before absl reads the values.
-  for (int i = 2; i < argc; ++i) {
+  for (int i = first_flag; i < argc; ++i) {
     const absl::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h" || arg == "--helpfull") {
       PrintCommandHelp(*command);
@@ -107,9 +132,9 @@ int Main(int argc, char** argv) {
     }
   }
   std::vector<char*> args = {argv[0]};
-  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
+  for (int i = first_flag; i < argc; ++i) args.push_back(argv[i]);
   absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
-  return command->run();
+  return command->run(action);
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ absl::Status RunBench(std::ostream& out, std::ostream& progress) {
   return absl::OkStatus();
 }
 
-int RunBenchCommand() {
+int RunBenchCommand(const std::string&) {
   InstallInterruptHandler();
   absl::Status status = RunBench(std::cout, std::cerr);
   return status.ok() ? 0 : Fail(status);

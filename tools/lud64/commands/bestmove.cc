@@ -48,7 +48,7 @@ int RunMctsBestMoveCommand() {
   return RunOnGame([&](const auto& game) { return RunMctsBestMove(game, request, std::cout); });
 }
 
-int RunBestMoveCommand() {
+int RunBestMoveCommand(const std::string&) {
   const std::string engine = absl::GetFlag(FLAGS_engine);
   if (engine != "alphabeta" && engine != "mcts") {
     return Fail(absl::InvalidArgumentError(

@@ -7,7 +7,7 @@
 namespace lud64 {
 namespace {
 
-int RunGames() {
+int RunGames(const std::string&) {
   for (const GameInfo& info : KnownGames()) {
     std::cout << info.name << "\n  " << info.title << "\n";
     if (!info.options.empty()) std::cout << info.options;

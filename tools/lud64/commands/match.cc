@@ -25,7 +25,7 @@ ABSL_FLAG(std::string, record, "",
 namespace lud64 {
 namespace {
 
-int RunMatchCommand() {
+int RunMatchCommand(const std::string&) {
   MatchRequest request;
   const std::string first = absl::GetFlag(FLAGS_p1), second = absl::GetFlag(FLAGS_p2);
   if (first.empty() || second.empty()) {

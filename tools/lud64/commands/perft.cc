@@ -12,7 +12,7 @@ ABSL_FLAG(bool, divide, false, "also print the count below each first decision")
 namespace lud64 {
 namespace {
 
-int RunPerftCommand() {
+int RunPerftCommand(const std::string&) {
   const int depth = absl::GetFlag(FLAGS_depth);
   if (depth == 0) return Fail(absl::InvalidArgumentError("perft needs --depth=D (1 to 40)"));
   if (absl::Status status = CheckRange("depth", depth, 1, 40); !status.ok()) return Fail(status);

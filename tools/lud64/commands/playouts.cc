@@ -12,7 +12,7 @@ ABSL_FLAG(uint64_t, count, 0, "number of playouts (1 to 10^12)");
 namespace lud64 {
 namespace {
 
-int RunPlayoutsCommand() {
+int RunPlayoutsCommand(const std::string&) {
   PlayoutsRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   request.count = absl::GetFlag(FLAGS_count);

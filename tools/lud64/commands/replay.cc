@@ -12,7 +12,7 @@ ABSL_FLAG(bool, counts, false, "end each line with the legal-decision counts bef
 namespace lud64 {
 namespace {
 
-int RunReplayCommand() {
+int RunReplayCommand(const std::string&) {
   const ReplayRequest request{absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_counts)};
   return RunOnGame([&](const auto& game) { return RunReplay(game, request, std::cin, std::cout); },
                    /*long_work=*/false);

@@ -10,7 +10,7 @@
 namespace lud64 {
 namespace {
 
-int RunShowCommand() {
+int RunShowCommand(const std::string&) {
   const std::string position = absl::GetFlag(FLAGS_position);
   return RunOnGame([&](const auto& game) { return RunShow(game, position, std::cout); },
                    /*long_work=*/false);

@@ -10,7 +10,7 @@
 namespace lud64 {
 namespace {
 
-int RunSolveCommand() {
+int RunSolveCommand(const std::string&) {
   SolveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   const int depth = absl::GetFlag(FLAGS_depth);
