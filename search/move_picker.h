@@ -5,8 +5,8 @@
 //      history first;
 //   3. the killers of this ply that are quiet decisions here;
 //   4. the other quiet decisions, best history first;
-// and tells with each one whether it is tactical, so that a decision's
-// IsTactical (Guettal's flood fill, for one) runs once at most per node.
+// and tells with each one whether it is tactical, so that IsTactical
+// (Guettal's flood fill, for one) runs at most once per decision of a node.
 // Each stage is sorted only when reached: a cut by the table move costs no
 // IsTactical at all, a cut by a tactical decision no quiet scoring.
 //
@@ -129,9 +129,6 @@ class MovePicker {
         quiets_wanted_(all) {
     LegalDecisions(game, p, list_);
   }
-
-  // The legal decisions of the position, in no particular order.
-  int size() const { return list_.size(); }
 
   // The next decision, or false when all have been handed out.
   bool Next(PickedDecision& out) {
