@@ -1,9 +1,9 @@
 // Negamax alpha-beta with principal-variation search, iterative deepening,
 // aspiration windows, a transposition table, move ordering (table move,
-// tactical decisions, killers, history) and a quiescence search over tactical
-// decisions. Scores are from the point of view of the player to move; a
-// decision after which the same player moves again (Davxar's removal) keeps
-// the sign, and forced passes are ordinary decisions.
+// tactical decisions, killers, history: search/move_picker.h) and a quiescence
+// search over tactical decisions. Scores are from the point of view of the
+// player to move; a decision after which the same player moves again (Davxar's
+// removal) keeps the sign, and forced passes are ordinary decisions.
 #ifndef LUD64_SEARCH_ALPHABETA_H_
 #define LUD64_SEARCH_ALPHABETA_H_
 
@@ -19,6 +19,7 @@
 #include "engine/interrupt.h"
 #include "engine/score.h"
 #include "engine/zobrist.h"
+#include "search/move_picker.h"
 #include "search/searchable_game.h"
 #include "search/transposition_table.h"
 
@@ -77,7 +78,8 @@ class AlphaBeta {
     nodes_ = 0;
     stopped_ = false;
     killers_ = {};
-    history_ = {};
+    quiet_history_.Clear();
+    tactical_history_.Clear();
     if (table_) table_->NewSearch();
     SearchReport best;
     Score previous = 0;
@@ -258,8 +260,10 @@ class AlphaBeta {
 
   Score Negamax(const Position& p, int depth, Score alpha, Score beta, int ply);
   Score Quiescence(const Position& p, Score alpha, Score beta, int ply, int qdepth);
-  void OrderDecisions(const Position& p, DecisionList& list, Decision table_move, int ply,
-                      std::array<int, DecisionList::kCapacity>& keys) const;
+  // After a cut by `best` at `depth`: the killers and histories learn that it
+  // cuts, and that the `tried` decisions searched before it did not.
+  void RecordCut(const Position& p, int depth, int ply, PickedDecision best,
+                 const DecisionList& tried_quiets, const DecisionList& tried_tacticals);
 
   const G& game_;
   TranspositionTable* table_;
@@ -268,8 +272,9 @@ class AlphaBeta {
   Clock::time_point start_;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
-  std::array<std::array<Decision, 2>, kMaxPly> killers_{};
-  std::array<std::array<std::array<int32_t, 64>, 64>, 2> history_{};
+  std::array<Killers, kMaxPly> killers_{};
+  DecisionHistory quiet_history_;
+  DecisionHistory tactical_history_;
   std::array<std::array<Decision, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
   std::vector<uint64_t> game_history_;

@@ -7,23 +7,20 @@
 namespace lud64 {
 
 template <SearchableGame G>
-void AlphaBeta<G>::OrderDecisions(const Position& p, DecisionList& list, Decision table_move,
-                                  int ply, std::array<int, DecisionList::kCapacity>& keys) const {
-  const int me = Index(p.state.to_move);
-  for (int i = 0; i < list.size(); ++i) {
-    const Decision d = list[i];
-    int key = history_[me][d.from][d.to];
-    if (d == table_move) {
-      key = 1 << 30;
-    } else if (IsTactical(game_, p, d)) {
-      key = (1 << 29) + key;
-    } else if (d == killers_[ply][0]) {
-      key = 1 << 28;
-    } else if (d == killers_[ply][1]) {
-      key = (1 << 28) - 1;
-    }
-    keys[i] = key;
+void AlphaBeta<G>::RecordCut(const Position& p, int depth, int ply, PickedDecision best,
+                             const DecisionList& tried_quiets,
+                             const DecisionList& tried_tacticals) {
+  const Player me = p.state.to_move;
+  const int bonus = HistoryBonus(depth);
+  if (best.tactical) {
+    tactical_history_.Update(me, best.decision, bonus);
+  } else {
+    killers_[ply].Add(best.decision);
+    quiet_history_.Update(me, best.decision, bonus);
+    for (const Decision d : tried_quiets) quiet_history_.Update(me, d, -bonus);
   }
+  // A quiet cut condemns the tactical decisions tried before it as well.
+  for (const Decision d : tried_tacticals) tactical_history_.Update(me, d, -bonus);
 }
 
 template <SearchableGame G>
@@ -68,23 +65,15 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     }
   }
 
-  DecisionList list;
-  LegalDecisions(game_, p, list);
-  std::array<int, DecisionList::kCapacity> keys;
-  OrderDecisions(p, list, table_move, ply, keys);
-
+  MovePicker<G> picker(game_, p, table_move, killers_[ply], quiet_history_, tactical_history_);
+  DecisionList tried_quiets, tried_tacticals;  // searched without a cut
   Score best = -kInfinity;
-  Decision best_decision = list[0];
-  for (int i = 0; i < list.size(); ++i) {
-    // Selection sort: the best-keyed remaining decision next.
-    int pick = i;
-    for (int j = i + 1; j < list.size(); ++j)
-      if (keys[j] > keys[pick]) pick = j;
-    std::swap(keys[i], keys[pick]);
-    list.swap(i, pick);
-    const Decision d = list[i];
-    const bool tactical = IsTactical(game_, p, d);
-    const Score gain = options_.leaves == Leaves::kEvaluate && tactical ? kEarlyGain * depth : 0;
+  Decision best_decision = Decision::Pass();
+  PickedDecision picked;
+  for (int i = 0; picker.Next(picked); ++i) {
+    const Decision d = picked.decision;
+    const Score gain =
+        options_.leaves == Leaves::kEvaluate && picked.tactical ? kEarlyGain * depth : 0;
     Position child = p;
     Apply(game_, child, d);
     Score score;
@@ -103,18 +92,12 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
         alpha = score;
         UpdatePv(ply, d);
         if (alpha >= beta) {
-          if (!tactical) {
-            if (!(killers_[ply][0] == d)) {
-              killers_[ply][1] = killers_[ply][0];
-              killers_[ply][0] = d;
-            }
-            int32_t& h = history_[Index(p.state.to_move)][d.from][d.to];
-            h = std::min(h + depth * depth, 1 << 26);
-          }
+          RecordCut(p, depth, ply, picked, tried_quiets, tried_tacticals);
           break;
         }
       }
     }
+    (picked.tactical ? tried_tacticals : tried_quiets).push(d);
   }
   if (table_) {
     const Bound bound = best >= beta            ? Bound::kLower
@@ -131,8 +114,6 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
   if (p.state.over()) return TerminalScore(p, ply);
   ++nodes_;
   if (ShouldStop()) return 0;
-  DecisionList list;
-  LegalDecisions(game_, p, list);
   // A same-turn decision (a removal) cannot be skipped by standing pat.
   const bool must_decide = game_.mid_turn(p);
   Score best = -kInfinity;
@@ -141,8 +122,10 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
     if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 2) return best;
     alpha = std::max(alpha, best);
   }
-  for (const Decision d : list) {
-    if (!must_decide && !IsTactical(game_, p, d)) continue;
+  MovePicker<G> picker(game_, p, tactical_history_, /*all=*/must_decide);
+  PickedDecision picked;
+  while (picker.Next(picked)) {
+    const Decision d = picked.decision;
     Position child = p;
     Apply(game_, child, d);
     const Score score = child.state.to_move == p.state.to_move
