@@ -1,0 +1,102 @@
+#include "tablebase/pair_index.h"
+
+#include <algorithm>
+
+namespace lud64::tablebase {
+namespace {
+
+struct BinomialTable {
+  std::array<std::array<uint64_t, 65>, 65> c{};
+  BinomialTable() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+  }
+};
+
+const BinomialTable kBinomials;
+
+// The sites below `site` in `universe`: the position of `site` in it.
+int PositionIn(Bitboard universe, int site) { return PopCount(universe & (SquareBit(site) - 1)); }
+
+}  // namespace
+
+uint64_t Binomial(int n, int k) {
+  if (k < 0 || n < 0 || k > n) return 0;
+  return kBinomials.c[n][k];
+}
+
+uint64_t ColexRank(Bitboard universe, Bitboard subset) {
+  uint64_t rank = 0;
+  int i = 1;
+  for (int site : Sites(subset)) rank += Binomial(PositionIn(universe, site), i++);
+  return rank;
+}
+
+Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
+  Bitboard subset = 0;
+  int limit = PopCount(universe);
+  for (int i = size; i >= 1; --i) {
+    // The largest position c < limit with C(c, i) <= rank.
+    int c = limit - 1;
+    while (Binomial(c, i) > rank) --c;
+    rank -= Binomial(c, i);
+    subset |= SquareBit(NthSite(universe, c));
+    limit = c;
+  }
+  return subset;
+}
+
+const std::vector<Bitboard>& PairIndex::OwnSets(int count) const {
+  if (const auto* list = lists_[count].load(std::memory_order_acquire)) return *list;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (const auto* list = lists_[count].load(std::memory_order_acquire)) return *list;
+  auto list = std::make_unique<std::vector<Bitboard>>();
+  const int sites = symmetry_->sites();
+  // Every subset of `count` sites, in increasing numeric order (Gosper's hack).
+  if (count == 0) {
+    list->push_back(0);
+  } else if (count <= sites) {
+    const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+    for (Bitboard set = SquareBit(count) - 1; set != 0 && (set & ~all) == 0;) {
+      bool canonical = true;
+      for (int g = 1; g < symmetry_->order() && canonical; ++g) {
+        canonical = symmetry_->Apply(g, set) >= set;
+      }
+      if (canonical) list->push_back(set);
+      const Bitboard low = set & -set;
+      const Bitboard ripple = set + low;
+      if (ripple == 0) break;
+      set = ripple | (((set ^ ripple) >> 2) / low);
+    }
+  }
+  const std::vector<Bitboard>* result = list.get();
+  owned_.push_back(std::move(list));
+  lists_[count].store(result, std::memory_order_release);
+  return *result;
+}
+
+uint64_t PairIndex::Size(int own_count, int opponent_count) const {
+  return OwnSets(own_count).size() * Binomial(symmetry_->sites() - own_count, opponent_count);
+}
+
+uint64_t PairIndex::IndexCanonical(Bitboard own, Bitboard opponent) const {
+  const std::vector<Bitboard>& sets = OwnSets(PopCount(own));
+  const uint64_t rank = std::lower_bound(sets.begin(), sets.end(), own) - sets.begin();
+  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
+  const Bitboard free = all & ~own;
+  return rank * Binomial(PopCount(free), PopCount(opponent)) + ColexRank(free, opponent);
+}
+
+bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+                       Bitboard& opponent) const {
+  const int free_count = symmetry_->sites() - own_count;
+  const uint64_t per_own = Binomial(free_count, opponent_count);
+  own = OwnSets(own_count)[index / per_own];
+  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
+  opponent = ColexUnrank(all & ~own, opponent_count, index % per_own);
+  return symmetry_->IsCanonicalPair(own, opponent);
+}
+
+}  // namespace lud64::tablebase
