@@ -142,8 +142,10 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     const double seconds = std::chrono::duration<double>(Clock::now() - component_start).count();
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     progress << absl::StrFormat(
-        "[%d/%d] %s: %d positions in %.2fs (%.2fM positions/s), %.0f%% of all, ETA %.0fs\n", c + 1,
-        components.size(), names, size, seconds, size / std::max(seconds, 1e-9) / 1e6,
+        "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s), "
+        "%.0f%% of all, ETA %.0fs\n",
+        c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
+        solver.backward_seconds(), size / std::max(seconds, 1e-9) / 1e6,
         100.0 * built / std::max<uint64_t>(total, 1),
         elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
   }

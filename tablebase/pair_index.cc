@@ -38,12 +38,20 @@ Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
   Bitboard subset = 0;
   int limit = PopCount(universe);
   for (int i = size; i >= 1; --i) {
-    // The largest position c < limit with C(c, i) <= rank.
-    int c = limit - 1;
-    while (Binomial(c, i) > rank) --c;
-    rank -= Binomial(c, i);
-    subset |= SquareBit(NthSite(universe, c));
-    limit = c;
+    // The largest position c < limit with C(c, i) <= rank, by bisection:
+    // C(c, i) grows with c.
+    int low = i - 1, high = limit - 1;  // C(i - 1, i) = 0 <= rank
+    while (low < high) {
+      const int mid = (low + high + 1) / 2;
+      if (kBinomials.c[mid][i] <= rank) {
+        low = mid;
+      } else {
+        high = mid - 1;
+      }
+    }
+    rank -= kBinomials.c[low][i];
+    subset |= SquareBit(NthSite(universe, low));
+    limit = low;
   }
   return subset;
 }
@@ -75,6 +83,44 @@ const std::vector<Bitboard>& PairIndex::OwnSets(int count) const {
   owned_.push_back(std::move(list));
   lists_[count].store(result, std::memory_order_release);
   return *result;
+}
+
+const std::vector<PairIndex::OwnForm>& PairIndex::OwnForms(int count) const {
+  if (const auto* forms = forms_[count].load(std::memory_order_acquire)) return *forms;
+  const std::vector<Bitboard>& sets = OwnSets(count);  // before the lock: it takes it too
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (const auto* forms = forms_[count].load(std::memory_order_acquire)) return *forms;
+  const int sites = symmetry_->sites();
+  const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+  auto forms = std::make_unique<std::vector<OwnForm>>(Binomial(sites, count));
+  for (uint64_t raw = 0; raw < forms->size(); ++raw) {
+    const Bitboard set = ColexUnrank(all, count, raw);
+    Bitboard best = set;
+    for (int g = 1; g < symmetry_->order(); ++g) best = std::min(best, symmetry_->Apply(g, set));
+    OwnForm form{
+        static_cast<uint32_t>(std::lower_bound(sets.begin(), sets.end(), best) - sets.begin()), 0};
+    for (int g = 0; g < symmetry_->order(); ++g) {
+      if (symmetry_->Apply(g, set) == best) form.symmetries |= 1u << g;
+    }
+    (*forms)[raw] = form;
+  }
+  const std::vector<OwnForm>* result = forms.get();
+  owned_forms_.push_back(std::move(forms));
+  forms_[count].store(result, std::memory_order_release);
+  return *result;
+}
+
+uint64_t PairIndex::Index(Bitboard own, Bitboard opponent) const {
+  const int count = PopCount(own);
+  const OwnForm form = OwnForms(count)[ColexRank(~Bitboard{0}, own)];
+  Bitboard best = ~Bitboard{0};
+  for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
+    best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
+  }
+  const int sites = symmetry_->sites();
+  const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+  const Bitboard free = all & ~OwnSets(count)[form.rank];
+  return form.rank * Binomial(sites - count, PopCount(opponent)) + ColexRank(free, best);
 }
 
 uint64_t PairIndex::Size(int own_count, int opponent_count) const {

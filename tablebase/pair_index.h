@@ -39,22 +39,31 @@ class PairIndex {
   uint64_t Size(int own_count, int opponent_count) const;
   // The index of a pair already in canonical form (SiteSymmetry::Canonical).
   uint64_t IndexCanonical(Bitboard own, Bitboard opponent) const;
-  // The index of any pair: canonicalised first.
-  uint64_t Index(Bitboard own, Bitboard opponent) const {
-    const auto [own_c, opponent_c] = symmetry_->Canonical(own, opponent);
-    return IndexCanonical(own_c, opponent_c);
-  }
+  // The index of any pair: canonicalised first, through a table over every
+  // own set of its size (the symmetries taking it to its canonical form),
+  // which spares applying every symmetry to the own set.
+  uint64_t Index(Bitboard own, Bitboard opponent) const;
   // The pair at `index`; false when it is a hole (the pair is still set).
   bool Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
   // The sorted canonical own sets of a size (built on first use, thread-safe).
   const std::vector<Bitboard>& OwnSets(int count) const;
 
+  // Per own set (by its colex rank among all sets of its size): the rank of
+  // its canonical form in OwnSets and the symmetries mapping it there.
+  struct OwnForm {
+    uint32_t rank;
+    uint16_t symmetries;  // bit g: permutation g maps the set to its canonical form
+  };
+  const std::vector<OwnForm>& OwnForms(int count) const;
+
  private:
   const SiteSymmetry* symmetry_;
   mutable std::mutex mutex_;
   mutable std::array<std::atomic<const std::vector<Bitboard>*>, 65> lists_{};
   mutable std::vector<std::unique_ptr<std::vector<Bitboard>>> owned_;
+  mutable std::array<std::atomic<const std::vector<OwnForm>*>, 65> forms_{};
+  mutable std::vector<std::unique_ptr<std::vector<OwnForm>>> owned_forms_;
 };
 
 }  // namespace lud64::tablebase

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -57,14 +58,22 @@ class ComponentSolver {
   }
 
   uint64_t size() const { return offsets_.back(); }
+  // Time spent in each pass of the last Solve.
+  double forward_seconds() const { return forward_seconds_; }
+  double backward_seconds() const { return backward_seconds_; }
 
   absl::Status Solve(const Progress& progress) {
     if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
     value_.assign(size(), 0);
     count_.assign(size(), 0);
     flags_.assign(size(), 0);
+    const auto start = std::chrono::steady_clock::now();
     if (absl::Status s = ForwardPass(progress); !s.ok()) return s;
+    const auto forward_end = std::chrono::steady_clock::now();
     if (absl::Status s = BackwardPass(progress); !s.ok()) return s;
+    forward_seconds_ = std::chrono::duration<double>(forward_end - start).count();
+    backward_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - forward_end).count();
     FinishValues();
     return absl::OkStatus();
   }
@@ -126,7 +135,25 @@ class ComponentSolver {
 
   // Values one position from its decisions; appends it to `pending` when it
   // is already a (tentative) win or a final loss.
-  absl::Status InitPosition(uint32_t id, std::vector<Pending>& pending) {
+  // The last few solved slices looked up by one thread (successors of nearby
+  // positions fall into the same few slices).
+  struct LookupCache {
+    SliceKey keys[4];
+    const MappedSlice* slices[4] = {};
+    int next = 0;
+    const MappedSlice* Find(const SliceTables& tables, const SliceKey& key) {
+      for (int i = 0; i < 4; ++i) {
+        if (slices[i] != nullptr && keys[i] == key) return slices[i];
+      }
+      const MappedSlice* slice = tables.Find(key);
+      keys[next] = key;
+      slices[next] = slice;
+      next = (next + 1) % 4;
+      return slice;
+    }
+  };
+
+  absl::Status InitPosition(uint32_t id, std::vector<Pending>& pending, LookupCache& cache) {
     Position position;
     if (!Decode(id, position)) {
       flags_[id] = kHole | kNeverLoss;
@@ -151,7 +178,7 @@ class ComponentSolver {
         children[child_count++] = child;
         return;
       }
-      const MappedSlice* table = solved_.Find(s.at.key);
+      const MappedSlice* table = cache.Find(solved_, s.at.key);
       if (table == nullptr) {
         status =
             absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
@@ -189,20 +216,25 @@ class ComponentSolver {
     std::vector<std::vector<Pending>> pending(threads_);
     std::vector<absl::Status> statuses(threads_);
     std::atomic<bool> stop{false};
+    // Chunks handed out in turn: slices differ a lot in cost per position
+    // (removals have few decisions), so fixed ranges would not balance.
+    constexpr uint64_t kChunk = 4096;
+    std::atomic<uint64_t> next_chunk{0};
     auto work = [&](int t) {
-      const uint64_t begin = total * t / threads_;
-      const uint64_t end = total * (t + 1) / threads_;
-      for (uint64_t id = begin; id < end; ++id) {
-        if (absl::Status s = InitPosition(static_cast<uint32_t>(id), pending[t]); !s.ok()) {
-          statuses[t] = s;
-          stop = true;
-          return;
+      LookupCache cache;
+      for (uint64_t begin; (begin = next_chunk.fetch_add(kChunk)) < total;) {
+        const uint64_t end = std::min(total, begin + kChunk);
+        for (uint64_t id = begin; id < end; ++id) {
+          if (absl::Status s = InitPosition(static_cast<uint32_t>(id), pending[t], cache);
+              !s.ok()) {
+            statuses[t] = s;
+            stop = true;
+            return;
+          }
         }
-        if ((id & 0xFFFF) == 0xFFFF) {
-          done += 0x10000;
-          if (StopRequested() || stop) return;
-          if (t == 0 && progress) progress(done / 2, total);
-        }
+        done += end - begin;
+        if (StopRequested() || stop) return;
+        if (t == 0 && progress) progress(done / 2, total);
       }
     };
     std::vector<std::thread> workers;
@@ -308,6 +340,8 @@ class ComponentSolver {
   std::vector<uint8_t> count_;
   std::vector<uint8_t> flags_;
   std::vector<std::vector<uint32_t>> buckets_;
+  double forward_seconds_ = 0;
+  double backward_seconds_ = 0;
 };
 
 }  // namespace lud64::tablebase

@@ -86,6 +86,9 @@ SiteSymmetry::SiteSymmetry(std::span<const Bitboard> neighbours, const KeepTest&
   for (const Permutation& p : NeighbourAutomorphisms(neighbours)) {
     if (keep([&p](Bitboard set) { return Permute(p, set); })) permutations_.push_back(p);
   }
+  // More than 16 would not fit PairIndex's masks; no such board here, and
+  // folding nothing is always correct.
+  if (permutations_.size() > 16) permutations_.resize(1);
   tables_.resize(permutations_.size());
   // FNV-1a over the permutations' bytes: the same group gives the same id.
   uint32_t hash = 2166136261u;
