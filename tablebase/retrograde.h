@@ -256,61 +256,108 @@ class ComponentSolver {
     buckets_[turns].push_back(id);
   }
 
+  // New bucket entries found by one thread in one round.
+  struct Pushes {
+    std::vector<std::pair<uint16_t, uint32_t>> entries;
+    void Add(int turns, uint32_t id) { entries.push_back({static_cast<uint16_t>(turns), id}); }
+  };
+
+  std::atomic_ref<Entry> ValueRef(uint32_t id) { return std::atomic_ref<Entry>(value_[id]); }
+  uint8_t Flags(uint32_t id) {
+    return std::atomic_ref<uint8_t>(flags_[id]).load(std::memory_order_relaxed);
+  }
+
   // A child of `id` was resolved; `turns` is the child's distance counted from
-  // `id` (a loss candidate for `id`).
-  void Decrement(uint32_t id, int turns) {
-    if (flags_[id] & (kDone | kNeverLoss)) return;
-    if (IsWin(value_[id])) return;  // already won through another decision
-    value_[id] = LossEntry(std::max(EntryTurns(value_[id]), turns));
-    if (--count_[id] == 0) Push(EntryTurns(value_[id]), id);
+  // `id` (a loss candidate for `id`). Atomic: threads share positions.
+  void Decrement(uint32_t id, int turns, Pushes& pushes) {
+    if (Flags(id) & (kDone | kNeverLoss)) return;
+    auto value = ValueRef(id);
+    Entry v = value.load(std::memory_order_relaxed);
+    do {
+      if (IsWin(v)) return;  // already won through another decision
+    } while (!value.compare_exchange_weak(v, LossEntry(std::max(EntryTurns(v), turns)),
+                                          std::memory_order_acq_rel));
+    if (std::atomic_ref<uint8_t>(count_[id]).fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      const Entry final = value.load(std::memory_order_acquire);
+      if (!IsWin(final)) pushes.Add(EntryTurns(final), id);
+    }
   }
 
-  void OfferWin(uint32_t id, int turns) {
-    if (flags_[id] & kDone) return;
-    if (IsWin(value_[id]) && EntryTurns(value_[id]) <= turns) return;
-    value_[id] = WinEntry(turns);
-    Push(turns, id);
+  void OfferWin(uint32_t id, int turns, Pushes& pushes) {
+    if (Flags(id) & kDone) return;
+    auto value = ValueRef(id);
+    Entry v = value.load(std::memory_order_relaxed);
+    do {
+      if (IsWin(v) && EntryTurns(v) <= turns) return;
+    } while (!value.compare_exchange_weak(v, WinEntry(turns), std::memory_order_acq_rel));
+    pushes.Add(turns, id);
   }
 
+  // Resolves one bucket entry: its predecessors learn its value.
+  void Propagate(uint32_t id, int d, std::vector<uint64_t>& predecessors, Pushes& pushes) {
+    if (Flags(id) & kDone) return;
+    const Entry e = ValueRef(id).load(std::memory_order_acquire);
+    if (EntryTurns(e) != d) return;  // stale: improved since
+    if (std::atomic_ref<uint8_t>(flags_[id]).fetch_or(kDone) & kDone) return;  // taken
+    Position position;
+    Decode(id, position);
+    // Each predecessor once, tagged with whether it is the same player's
+    // decision (a mill step leading to the removal): bit 0 of the key.
+    predecessors.clear();
+    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
+      if (const uint32_t pred = IdOf(at); pred != kNone) {
+        predecessors.push_back((uint64_t{pred} << 1) | (same ? 1 : 0));
+      }
+    });
+    std::sort(predecessors.begin(), predecessors.end());
+    predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
+    for (uint64_t tagged : predecessors) {
+      const auto pred = static_cast<uint32_t>(tagged >> 1);
+      const bool same = tagged & 1;
+      if (IsWin(e) == same) {
+        // A win for the predecessor's player: through the same player's mill
+        // step it is as close; through the opponent's loss one turn more.
+        OfferWin(pred, same ? d : d + 1, pushes);
+      } else {
+        Decrement(pred, same ? d : d + 1, pushes);
+      }
+    }
+  }
+
+  // Buckets in increasing distance; a bucket is processed in rounds (its
+  // entries in parallel chunks), since same-turn edges add entries to the
+  // bucket being processed. Values are the unique fixed point, so the thread
+  // count and the order of processing do not change the result.
   absl::Status BackwardPass(const Progress& progress) {
     const uint64_t total = size();
-    uint64_t resolved = 0;
-    std::vector<uint64_t> predecessors;
+    std::atomic<uint64_t> resolved{0};
     for (size_t d = 0; d < buckets_.size(); ++d) {
-      for (size_t i = 0; i < buckets_[d].size(); ++i) {
-        const uint32_t id = buckets_[d][i];
-        if (flags_[id] & kDone) continue;
-        const Entry e = value_[id];
-        if (EntryTurns(e) != static_cast<int>(d)) continue;  // stale: improved since
-        flags_[id] |= kDone;
-        if ((++resolved & 0xFFFF) == 0) {
-          if (StopRequested()) return absl::CancelledError("tablebase build stopped");
-          if (progress) progress(total / 2 + resolved / 2, total);
-        }
-        Position position;
-        Decode(id, position);
-        // Each predecessor once, tagged with whether it is the same player's
-        // decision (a mill step leading to the removal): bit 0 of the key.
-        predecessors.clear();
-        tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
-          if (const uint32_t pred = IdOf(at); pred != kNone) {
-            predecessors.push_back((uint64_t{pred} << 1) | (same ? 1 : 0));
+      while (!buckets_[d].empty()) {
+        const std::vector<uint32_t> round = std::move(buckets_[d]);
+        buckets_[d].clear();
+        const int threads = round.size() < 20000 ? 1 : threads_;
+        std::vector<Pushes> pushes(threads);
+        std::atomic<size_t> next{0};
+        constexpr size_t kChunk = 1024;
+        auto work = [&](int t) {
+          std::vector<uint64_t> predecessors;
+          for (size_t begin; (begin = next.fetch_add(kChunk)) < round.size();) {
+            const size_t end = std::min(round.size(), begin + kChunk);
+            for (size_t i = begin; i < end; ++i) {
+              Propagate(round[i], static_cast<int>(d), predecessors, pushes[t]);
+            }
+            if (StopRequested()) return;
+            const uint64_t now = resolved.fetch_add(end - begin) + (end - begin);
+            if (t == 0 && progress) progress(total / 2 + std::min(now, total) / 2, total);
           }
-        });
-        std::sort(predecessors.begin(), predecessors.end());
-        predecessors.erase(std::unique(predecessors.begin(), predecessors.end()),
-                           predecessors.end());
-        const int turns = static_cast<int>(d);
-        for (uint64_t tagged : predecessors) {
-          const auto pred = static_cast<uint32_t>(tagged >> 1);
-          const bool same = tagged & 1;
-          if (IsWin(e) == same) {
-            // A win for the predecessor's player: through the same player's
-            // mill step it is as close; through the opponent's loss one turn more.
-            OfferWin(pred, same ? turns : turns + 1);
-          } else {
-            Decrement(pred, same ? turns : turns + 1);
-          }
+        };
+        std::vector<std::thread> workers;
+        for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+        work(0);
+        for (std::thread& w : workers) w.join();
+        if (StopRequested()) return absl::CancelledError("tablebase build stopped");
+        for (const Pushes& p : pushes) {
+          for (const auto& [turns, id] : p.entries) Push(turns, id);
         }
       }
       std::vector<uint32_t>().swap(buckets_[d]);

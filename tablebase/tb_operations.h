@@ -104,9 +104,13 @@ inline const char* ResultName(TbResult r) {
 template <Game G>
 std::string FormatProbeText(const G& game, const TbProbeResult& r) {
   const SiteNames& names = game.site_names();
-  std::string text = absl::StrCat(ValueText(r.value), " turns for the player to move");
-  if (r.under_limit != r.value)
-    absl::StrAppend(&text, " (", ValueText(r.under_limit), " under the turn limit)");
+  auto turns = [](const TbValue& v) {
+    return absl::StrCat(ValueText(v), v.result == TbResult::kDraw ? "" : " turns");
+  };
+  std::string text = absl::StrCat(r.family, ": ", turns(r.value), " for the player to move");
+  if (r.under_limit != r.value) {
+    absl::StrAppend(&text, " (", turns(r.under_limit), " under the turn limit)");
+  }
   absl::StrAppend(&text, "\n");
   if (r.best) absl::StrAppend(&text, "best: ", FormatDecision(*r.best, names), "\n");
   for (const RankedDecision& d : r.decisions) {

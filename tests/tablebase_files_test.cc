@@ -88,6 +88,21 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   EXPECT_TRUE(absl::StrContains(status.message(), "bad magic")) << status;
 }
 
+TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
+  const std::string path = FreshDir("wide") + "/wide.lud64tb";
+  const std::vector<Entry> entries = {kDrawEntry, WinEntry(1), LossEntry(200), WinEntry(300)};
+  const SliceKey key{2, 1};
+  ASSERT_TRUE(WriteSlice(path, "damdaman", key, 7, {1, 1, 1, 300}, entries).ok());
+  const auto slice = MappedSlice::Open(path, "damdaman", key, 7, entries.size());
+  ASSERT_TRUE(slice.ok()) << slice.status();
+  EXPECT_EQ((*slice)->header().entry_bytes, 2u);
+  for (size_t i = 0; i < entries.size(); ++i) EXPECT_EQ((*slice)->Get(i), entries[i]);
+  EXPECT_EQ(ValueOf((*slice)->Get(2)), (TbValue{TbResult::kLoss, 200}));
+  // The symmetry scheme is checked too.
+  const auto other = MappedSlice::Open(path, "damdaman", key, 8, entries.size());
+  EXPECT_TRUE(absl::StrContains(other.status().message(), "symmetry")) << other.status();
+}
+
 // Sets the stop request after `lines` progress lines reporting a solved component.
 class StopAfter : public std::streambuf {
  public:
