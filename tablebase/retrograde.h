@@ -64,9 +64,7 @@ class ComponentSolver {
 
   absl::Status Solve(const Progress& progress) {
     if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
-    value_.assign(size(), 0);
-    count_.assign(size(), 0);
-    flags_.assign(size(), 0);
+    state_.assign(size(), 0);
     const auto start = std::chrono::steady_clock::now();
     if (absl::Status s = ForwardPass(progress); !s.ok()) return s;
     const auto forward_end = std::chrono::steady_clock::now();
@@ -80,12 +78,14 @@ class ComponentSolver {
 
   // After Solve: the entries of the i-th slice and their counts.
   std::vector<Entry> TakeEntries(int slice, SliceStats& stats) {
-    std::vector<Entry> entries(value_.begin() + offsets_[slice],
-                               value_.begin() + offsets_[slice + 1]);
+    std::vector<Entry> entries(offsets_[slice + 1] - offsets_[slice]);
+    for (uint64_t id = offsets_[slice]; id < offsets_[slice + 1]; ++id) {
+      entries[id - offsets_[slice]] = ValueOf(state_[id]);
+    }
     stats = {};
     for (uint64_t id = offsets_[slice]; id < offsets_[slice + 1]; ++id) {
-      if (flags_[id] & kHole) continue;
-      const Entry e = value_[id];
+      if (FlagsOf(state_[id]) & kHole) continue;
+      const Entry e = ValueOf(state_[id]);
       if (e == kDrawEntry) {
         ++stats.draws;
       } else {
@@ -156,7 +156,7 @@ class ComponentSolver {
   absl::Status InitPosition(uint32_t id, std::vector<Pending>& pending, LookupCache& cache) {
     Position position;
     if (!Decode(id, position)) {
-      flags_[id] = kHole | kNeverLoss;
+      state_[id] = Pack(0, 0, kHole | kNeverLoss);
       return absl::OkStatus();
     }
     int best_win = std::numeric_limits<int>::max();
@@ -198,13 +198,13 @@ class ComponentSolver {
     if (!status.ok()) return status;
     std::sort(children, children + child_count);
     child_count = static_cast<int>(std::unique(children, children + child_count) - children);
-    count_[id] = static_cast<uint8_t>(child_count);
-    if (never_loss) flags_[id] |= kNeverLoss;
+    const uint8_t flags = never_loss ? kNeverLoss : 0;
+    state_[id] = Pack(0, child_count, flags);
     if (best_win != std::numeric_limits<int>::max()) {
-      value_[id] = WinEntry(best_win);
+      state_[id] = Pack(WinEntry(best_win), child_count, flags);
       pending.push_back({id, static_cast<uint16_t>(best_win)});
     } else if (!never_loss) {
-      value_[id] = LossEntry(longest_loss);
+      state_[id] = Pack(LossEntry(longest_loss), child_count, flags);
       if (child_count == 0) pending.push_back({id, static_cast<uint16_t>(longest_loss)});
     }
     return absl::OkStatus();
@@ -262,43 +262,49 @@ class ComponentSolver {
     void Add(int turns, uint32_t id) { entries.push_back({static_cast<uint16_t>(turns), id}); }
   };
 
-  std::atomic_ref<Entry> ValueRef(uint32_t id) { return std::atomic_ref<Entry>(value_[id]); }
-  uint8_t Flags(uint32_t id) {
-    return std::atomic_ref<uint8_t>(flags_[id]).load(std::memory_order_relaxed);
+  static uint32_t Pack(Entry value, int count, uint8_t flags) {
+    return value | static_cast<uint32_t>(count) << 16 | static_cast<uint32_t>(flags) << 24;
   }
+  static Entry ValueOf(uint32_t state) { return static_cast<Entry>(state & 0xFFFF); }
+  static int CountOf(uint32_t state) { return (state >> 16) & 0xFF; }
+  static uint8_t FlagsOf(uint32_t state) { return static_cast<uint8_t>(state >> 24); }
+  std::atomic_ref<uint32_t> StateRef(uint32_t id) { return std::atomic_ref<uint32_t>(state_[id]); }
 
   // A child of `id` was resolved; `turns` is the child's distance counted from
   // `id` (a loss candidate for `id`). Atomic: threads share positions.
   void Decrement(uint32_t id, int turns, Pushes& pushes) {
-    if (Flags(id) & (kDone | kNeverLoss)) return;
-    auto value = ValueRef(id);
-    Entry v = value.load(std::memory_order_relaxed);
+    auto state = StateRef(id);
+    uint32_t s = state.load(std::memory_order_relaxed);
+    uint32_t next;
     do {
-      if (IsWin(v)) return;  // already won through another decision
-    } while (!value.compare_exchange_weak(v, LossEntry(std::max(EntryTurns(v), turns)),
-                                          std::memory_order_acq_rel));
-    if (std::atomic_ref<uint8_t>(count_[id]).fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      const Entry final = value.load(std::memory_order_acquire);
-      if (!IsWin(final)) pushes.Add(EntryTurns(final), id);
-    }
+      // (A zero count cannot be decremented: the unmoves would not match the moves.)
+      if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
+      next = Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
+    } while (!state.compare_exchange_weak(s, next, std::memory_order_relaxed));
+    if (CountOf(next) == 0) pushes.Add(EntryTurns(ValueOf(next)), id);
   }
 
   void OfferWin(uint32_t id, int turns, Pushes& pushes) {
-    if (Flags(id) & kDone) return;
-    auto value = ValueRef(id);
-    Entry v = value.load(std::memory_order_relaxed);
+    auto state = StateRef(id);
+    uint32_t s = state.load(std::memory_order_relaxed);
     do {
-      if (IsWin(v) && EntryTurns(v) <= turns) return;
-    } while (!value.compare_exchange_weak(v, WinEntry(turns), std::memory_order_acq_rel));
+      if (FlagsOf(s) & kDone) return;
+      if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
+    } while (!state.compare_exchange_weak(s, Pack(WinEntry(turns), CountOf(s), FlagsOf(s)),
+                                          std::memory_order_relaxed));
     pushes.Add(turns, id);
   }
 
   // Resolves one bucket entry: its predecessors learn its value.
   void Propagate(uint32_t id, int d, std::vector<uint64_t>& predecessors, Pushes& pushes) {
-    if (Flags(id) & kDone) return;
-    const Entry e = ValueRef(id).load(std::memory_order_acquire);
-    if (EntryTurns(e) != d) return;  // stale: improved since
-    if (std::atomic_ref<uint8_t>(flags_[id]).fetch_or(kDone) & kDone) return;  // taken
+    // Take the entry unless it is stale (improved since) or taken.
+    auto state = StateRef(id);
+    uint32_t st = state.load(std::memory_order_relaxed);
+    do {
+      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;
+    } while (
+        !state.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
+    const Entry e = ValueOf(st);
     Position position;
     Decode(id, position);
     // Each predecessor once, tagged with whether it is the same player's
@@ -367,14 +373,14 @@ class ComponentSolver {
 
   void FinishValues() {
     for (uint64_t id = 0; id < size(); ++id) {
-      if (!(flags_[id] & kDone)) value_[id] = kDrawEntry;
+      if (!(FlagsOf(state_[id]) & kDone)) state_[id] = Pack(kDrawEntry, 0, FlagsOf(state_[id]));
     }
     for (uint64_t id = 0; id < size(); ++id) {
-      if (!(flags_[id] & kHole)) continue;
+      if (!(FlagsOf(state_[id]) & kHole)) continue;
       Position position;
       Decode(id, position);
       const Located at = tb_.Locate(position);
-      value_[id] = value_[IdOf(at)];
+      state_[id] = Pack(ValueOf(state_[IdOf(at)]), 0, kHole);
     }
   }
 
@@ -383,9 +389,11 @@ class ComponentSolver {
   const SliceTables& solved_;
   int threads_;
   std::vector<uint64_t> offsets_;
-  std::vector<Entry> value_;
-  std::vector<uint8_t> count_;
-  std::vector<uint8_t> flags_;
+  // Per position: the value (bits 0-15: a win so far, or the longest loss
+  // seen while decisions remain), distinct unresolved decisions (16-23) and
+  // flags (24-31), in one word so that a backward step touches one cache
+  // line per predecessor and updates it with one compare-and-swap.
+  std::vector<uint32_t> state_;
   std::vector<std::vector<uint32_t>> buckets_;
   double forward_seconds_ = 0;
   double backward_seconds_ = 0;

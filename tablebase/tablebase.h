@@ -91,6 +91,13 @@ class Tablebase {
     return base;
   }
 
+  // The same from a family name ("davxar", "davxar:lines=ludii", "damdaman").
+  static absl::StatusOr<Tablebase> Open(absl::string_view family, const std::string& dir) {
+    absl::StatusOr<Tb> tb = Tb::FromFamily(family);
+    if (!tb.ok()) return tb.status();
+    return Open(*tb, dir);
+  }
+
   const Tb& tb() const { return tb_; }
   const SliceTables& tables() const { return *tables_; }
 

@@ -49,6 +49,9 @@ absl::Status OpenError(const std::string& dir, MillTest lines = MillTest::kHisto
 TEST(TablebaseFilesTest, FlippedByteIsAChecksumErrorNamingTheFile) {
   SmallTables tables;
   ASSERT_TRUE(OpenError(tables.dir).ok());
+  ASSERT_TRUE(Tablebase<DavxarTb>::Open("davxar", tables.dir).ok());
+  EXPECT_TRUE(
+      absl::IsNotFound(Tablebase<DavxarTb>::Open("davxar:lines=ludii", tables.dir).status()));
   std::string bytes = ReadBytes(tables.path);
   bytes[sizeof(SliceHeader) + 1000] ^= 0x04;
   WriteBytes(tables.path, bytes);
