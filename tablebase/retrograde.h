@@ -133,8 +133,6 @@ class ComponentSolver {
     uint16_t turns;
   };
 
-  // Values one position from its decisions; appends it to `pending` when it
-  // is already a (tentative) win or a final loss.
   // The last few solved slices looked up by one thread (successors of nearby
   // positions fall into the same few slices).
   struct LookupCache {
@@ -153,6 +151,8 @@ class ComponentSolver {
     }
   };
 
+  // Values one position from its decisions; appends it to `pending` when it
+  // is already a (tentative) win or a final loss.
   absl::Status InitPosition(uint32_t id, std::vector<Pending>& pending, LookupCache& cache) {
     Position position;
     if (!Decode(id, position)) {
