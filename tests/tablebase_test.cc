@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/davxar/davxar_tablebase.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
@@ -81,6 +82,17 @@ TEST(TablebaseSymmetryTest, DavxarGroupIsComputedFromTheBoard) {
                   game.PiecesInMills(symmetry.Apply(g, own)));
       }
     }
+  }
+}
+
+TEST(TablebaseSymmetryTest, DamdamanGroupIsTheSquaresEight) {
+  EXPECT_EQ(NeighbourAutomorphisms(Damdaman::Grid::kNeighbours).size(), 8u);
+  const SiteSymmetry symmetry = damdaman::MakeDamdamanSymmetry();
+  ASSERT_EQ(symmetry.order(), 8);
+  // The centre stays; the corners map to corners.
+  for (int g = 0; g < 8; ++g) {
+    EXPECT_EQ(symmetry.permutations()[g][24], 24);
+    EXPECT_EQ(symmetry.Apply(g, Damdaman::Grid::kCorners), Damdaman::Grid::kCorners);
   }
 }
 
