@@ -35,8 +35,11 @@ uint64_t ColexRank(Bitboard universe, Bitboard subset) {
 }
 
 Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
+  // The universe's sites in order, so that a position maps to its site at once.
+  int sites[64];
+  int limit = 0;
+  for (Bitboard rest = universe; rest != 0;) sites[limit++] = PopLowest(rest);
   Bitboard subset = 0;
-  int limit = PopCount(universe);
   for (int i = size; i >= 1; --i) {
     // The largest position c < limit with C(c, i) <= rank, by bisection:
     // C(c, i) grows with c.
@@ -50,7 +53,7 @@ Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
       }
     }
     rank -= kBinomials.c[low][i];
-    subset |= SquareBit(NthSite(universe, low));
+    subset |= SquareBit(sites[low]);
     limit = low;
   }
   return subset;
@@ -142,7 +145,13 @@ bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboa
   own = OwnSets(own_count)[index / per_own];
   const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
   opponent = ColexUnrank(all & ~own, opponent_count, index % per_own);
-  return symmetry_->IsCanonicalPair(own, opponent);
+  // A hole: a symmetry fixing the own set (other than the identity, bit 0)
+  // makes the opponent set smaller.
+  const OwnForm form = OwnForms(own_count)[ColexRank(~Bitboard{0}, own)];
+  for (uint32_t gs = form.symmetries & ~1u; gs != 0; gs &= gs - 1) {
+    if (symmetry_->Apply(std::countr_zero(gs), opponent) < opponent) return false;
+  }
+  return true;
 }
 
 }  // namespace lud64::tablebase
