@@ -32,6 +32,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/decision.h"
 #include "engine/interrupt.h"
+#include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
@@ -64,7 +65,7 @@ class ComponentSolver {
 
   absl::Status Solve(const Progress& progress) {
     if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
-    state_.assign(size(), 0);
+    state_ = HugeArray<uint32_t>(size());  // zero-filled
     const auto start = std::chrono::steady_clock::now();
     if (absl::Status s = ForwardPass(progress); !s.ok()) return s;
     const auto forward_end = std::chrono::steady_clock::now();
@@ -393,7 +394,7 @@ class ComponentSolver {
   // seen while decisions remain), distinct unresolved decisions (16-23) and
   // flags (24-31), in one word so that a backward step touches one cache
   // line per predecessor and updates it with one compare-and-swap.
-  std::vector<uint32_t> state_;
+  HugeArray<uint32_t> state_;
   std::vector<std::vector<uint32_t>> buckets_;
   double forward_seconds_ = 0;
   double backward_seconds_ = 0;
