@@ -8,9 +8,12 @@
 #include <vector>
 
 #include "boards/damdaman/damdaman.h"
+#include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar.h"
 #include "boards/davxar/davxar_board.h"
+#include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
+#include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"

@@ -1,0 +1,153 @@
+// The Davxar side of the endgame tablebases: slices, symmetry, successors and
+// unmoves (tablebase/tb_game.h). A slice is (own and opponent pieces on the
+// board, own and opponent hands, removal pending) seen from the player to
+// move. Values do not depend on the `pieces` option, which only bounds the
+// hands, so tables are shared by every `pieces` and keyed by `lines` alone:
+// the family is "davxar" or "davxar:lines=ludii".
+#ifndef LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_
+#define LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_board.h"
+#include "tablebase/pair_index.h"
+#include "tablebase/symmetry.h"
+#include "tablebase/tb_game.h"
+
+namespace lud64::davxar {
+
+// The automorphisms of the link table that commute with the mill test of
+// `lines` (checked on every set of up to 5 points and on random sets).
+tablebase::SiteSymmetry MakeDavxarSymmetry(MillTest lines);
+
+class DavxarTb {
+ public:
+  using Game = Davxar;
+  using Position = Davxar::Position;
+  using SliceKey = tablebase::SliceKey;
+  using Located = tablebase::Located;
+  using Successor = tablebase::Successor;
+
+  explicit DavxarTb(MillTest lines);
+  // From a family name: "davxar" or "davxar:lines=ludii" (also accepts any
+  // davxar game name; `pieces` is ignored).
+  static absl::StatusOr<DavxarTb> FromFamily(absl::string_view family);
+  static DavxarTb ForGame(const Davxar& game) { return DavxarTb(game.lines()); }
+
+  std::string family() const;
+  const Davxar& game() const { return game_; }
+  const tablebase::PairIndex& index() const { return *index_; }
+  const tablebase::SiteSymmetry& symmetry() const { return *symmetry_; }
+
+  absl::StatusOr<std::vector<SliceKey>> Slices(const Davxar& game, int upto) const;
+  Position Make(const SliceKey& key, Bitboard own, Bitboard opponent) const;
+  Located Locate(const Position& position) const;
+  bool HasDecisions(const Position& position) const;
+
+  template <class F>
+  void ForEachSuccessor(const Position& position, F&& f) const;
+  template <class F>
+  void ForEachPredecessor(const Position& position, F&& f) const;
+
+ private:
+  Located LocateMover(Bitboard own, Bitboard opponent, int own_hand, int opponent_hand,
+                      bool remove) const {
+    return {{static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)),
+             static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand), remove},
+            index_->Index(own, opponent)};
+  }
+  // The position seen by the other player, after the turn ended.
+  static Position Swapped(const Position& p) {
+    Position s;
+    s.pieces = {p.pieces[1], p.pieces[0]};
+    s.hand = {p.hand[1], p.hand[0]};
+    return s;
+  }
+
+  Davxar game_;
+  std::shared_ptr<const tablebase::SiteSymmetry> symmetry_;
+  std::shared_ptr<const tablebase::PairIndex> index_;
+};
+
+template <class F>
+void DavxarTb::ForEachSuccessor(const Position& position, F&& f) const {
+  DecisionList list;
+  game_.generate(position, list);
+  if (list.empty()) {
+    const Position next = Swapped(position);  // a removal pass or a forced pass
+    if (!position.remove && !HasDecisions(next)) {
+      f(Successor{Successor::kDraw, false, {}});  // both blocked: the all-pass draw
+    } else {
+      f(Successor{Successor::kChild, false, Locate(next)});
+    }
+    return;
+  }
+  for (Decision decision : list) {
+    Position next = position;
+    const bool same_mover = game_.play(next, decision);
+    if (next.pieces[1] == 0 && next.hand[1] == 0) {
+      f(Successor{Successor::kWin, false, {}});
+    } else if (same_mover) {
+      f(Successor{Successor::kChild, true,
+                  LocateMover(next.pieces[0], next.pieces[1], next.hand[0], next.hand[1], true)});
+    } else {
+      f(Successor{Successor::kChild, false,
+                  LocateMover(next.pieces[1], next.pieces[0], next.hand[1], next.hand[0], false)});
+    }
+  }
+}
+
+// The unmoves within a component: the opponent's step that formed no mill,
+// the opponent's removal pass, the opponent's forced pass, and (removal
+// pending) the mover's own step that formed a mill. Placements and removals
+// come from other components, solved before.
+template <class F>
+void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
+  const Bitboard own = position.pieces[0];
+  const Bitboard opponent = position.pieces[1];
+  const int own_hand = position.hand[0];
+  const int opponent_hand = position.hand[1];
+  const Bitboard empty = kAllPoints & ~(own | opponent);
+  const bool movement = own_hand == 0 && opponent_hand == 0;
+  if (position.remove) {
+    if (!movement) return;
+    for (int to : Sites(own)) {
+      if (!game_.InMill(to, own)) continue;
+      for (int from : Sites(kNeighbours[to] & empty)) {
+        f(LocateMover(own ^ SquareBit(to) ^ SquareBit(from), opponent, 0, 0, false), true);
+      }
+    }
+    return;
+  }
+  if (movement) {
+    for (int to : Sites(opponent)) {
+      if (game_.InMill(to, opponent)) continue;
+      for (int from : Sites(kNeighbours[to] & empty)) {
+        f(LocateMover(opponent ^ SquareBit(to) ^ SquareBit(from), own, 0, 0, false), false);
+      }
+    }
+  }
+  if (game_.Removable(own) == 0) {
+    f(LocateMover(opponent, own, opponent_hand, own_hand, true), false);
+  }
+  if (HasDecisions(position)) {
+    const Position previous = Swapped(position);
+    if (!HasDecisions(previous)) f(Locate(previous), false);
+  }
+}
+
+}  // namespace lud64::davxar
+
+namespace lud64::tablebase {
+template <>
+struct TablebaseFor<Davxar> {
+  static constexpr bool kSupported = true;
+  using Type = davxar::DavxarTb;
+};
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_

@@ -1,0 +1,46 @@
+#include "tablebase/builder.h"
+
+#include <cstdlib>
+
+namespace lud64::tablebase {
+
+std::string DefaultTablebaseDir() {
+  const char* env = std::getenv("LUD64_TB");
+  return env != nullptr && *env != '\0' ? env : "./tablebases";
+}
+
+std::vector<SliceKey> ComponentOf(const SliceKey& key,
+                                  const absl::flat_hash_set<SliceKey>& slices) {
+  std::vector<SliceKey> component;
+  for (SliceKey candidate : {key, key.Swapped()}) {
+    for (bool remove : {false, true}) {
+      candidate.remove = remove;
+      if (slices.contains(candidate)) component.push_back(candidate);
+    }
+  }
+  std::sort(component.begin(), component.end());
+  component.erase(std::unique(component.begin(), component.end()), component.end());
+  return component;
+}
+
+std::vector<std::vector<SliceKey>> OrderComponents(const std::vector<SliceKey>& slices) {
+  const absl::flat_hash_set<SliceKey> set(slices.begin(), slices.end());
+  std::vector<std::vector<SliceKey>> components;
+  absl::flat_hash_set<SliceKey> placed;
+  for (const SliceKey& key : slices) {
+    if (placed.contains(key)) continue;
+    std::vector<SliceKey> component = ComponentOf(key, set);
+    for (const SliceKey& member : component) placed.insert(member);
+    components.push_back(std::move(component));
+  }
+  auto rank = [](const std::vector<SliceKey>& c) {
+    const SliceKey& k = c.front();
+    const int hands = k.own_hand + k.opponent_hand;
+    return std::make_tuple(k.own + k.opponent + hands, hands, k);
+  };
+  std::sort(components.begin(), components.end(),
+            [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  return components;
+}
+
+}  // namespace lud64::tablebase

@@ -1,0 +1,157 @@
+// Building a set of slices in dependency order, one component at a time,
+// skipping components whose files already exist and verify (resume).
+#ifndef LUD64_TABLEBASE_BUILDER_H_
+#define LUD64_TABLEBASE_BUILDER_H_
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/interrupt.h"
+#include "tablebase/retrograde.h"
+#include "tablebase/tb_file.h"
+#include "tablebase/tb_game.h"
+
+namespace lud64::tablebase {
+
+struct TbBuildOptions {
+  std::string dir;         // empty: DefaultTablebaseDir()
+  int upto = 0;            // 0: every slice of the game; N: movement endgames up to N a side
+  int threads = 1;         //
+  int64_t memory_mib = 0;  // refuse a build whose working memory exceeds this; 0: no limit
+};
+
+// $LUD64_TB if set, else ./tablebases.
+std::string DefaultTablebaseDir();
+
+// The slices of `slices` solved together with `key`: the same counts with
+// the sides' roles swapped, each with and without a pending removal.
+std::vector<SliceKey> ComponentOf(const SliceKey& key, const absl::flat_hash_set<SliceKey>& slices);
+
+// Components in an order where each one's decisions lead only into itself or
+// into components before it: fewer pieces in total first, then fewer in hand.
+std::vector<std::vector<SliceKey>> OrderComponents(const std::vector<SliceKey>& slices);
+
+template <TablebaseGame Tb>
+uint64_t ComponentSize(const Tb& tb, const std::vector<SliceKey>& component) {
+  uint64_t size = 0;
+  for (const SliceKey& key : component) size += tb.index().Size(key.own, key.opponent);
+  return size;
+}
+
+// Builds (or verifies and keeps) every slice of `slices` into `dir`; `tables`
+// receives them all, mapped.
+template <TablebaseGame Tb>
+absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
+                         const TbBuildOptions& options, std::ostream& progress,
+                         SliceTables& tables) {
+  const std::string dir = options.dir.empty() ? DefaultTablebaseDir() : options.dir;
+  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+    return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
+  }
+  const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
+  uint64_t total = 0, largest = 0;
+  for (const auto& component : components) {
+    const uint64_t size = ComponentSize(tb, component);
+    total += size;
+    largest = std::max(largest, size);
+  }
+  const uint64_t need_mib = (largest * kWorkBytesPerPosition >> 20) + 1;
+  if (options.memory_mib > 0 && need_mib > static_cast<uint64_t>(options.memory_mib)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "building ", tb.family(), " needs about ", need_mib, " MiB for its largest component (",
+        largest, " positions), over the limit of ", options.memory_mib, " MiB"));
+  }
+  progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB\n",
+                              tb.family(), slices.size(), components.size(), total, need_mib);
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  uint64_t built = 0, solved_positions = 0;
+  for (size_t c = 0; c < components.size(); ++c) {
+    const auto& component = components[c];
+    const uint64_t size = ComponentSize(tb, component);
+    std::string names;
+    for (const SliceKey& key : component) {
+      absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
+    }
+    // Resume: keep a component whose files all verify.
+    bool complete = true;
+    std::vector<std::unique_ptr<MappedSlice>> existing;
+    for (const SliceKey& key : component) {
+      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
+          absl::StrCat(dir, "/", SliceFileName(tb.family(), key)), tb.family(), key,
+          tb.index().symmetry().scheme_id(), tb.index().Size(key.own, key.opponent));
+      if (!slice.ok()) {
+        if (!absl::IsNotFound(slice.status())) {
+          progress << "rebuilding: " << slice.status().message() << "\n";
+        }
+        complete = false;
+        break;
+      }
+      existing.push_back(*std::move(slice));
+    }
+    built += size;
+    if (complete) {
+      for (size_t i = 0; i < component.size(); ++i)
+        tables.Add(component[i], std::move(existing[i]));
+      progress << absl::StrFormat("[%d/%d] %s: present\n", c + 1, components.size(), names);
+      continue;
+    }
+    if (StopRequested()) return absl::CancelledError("tablebase build stopped");
+    const auto component_start = Clock::now();
+    auto last_report = component_start;
+    ComponentSolver<Tb> solver(tb, component, tables, options.threads);
+    absl::Status status = solver.Solve([&](uint64_t done, uint64_t of) {
+      const auto now = Clock::now();
+      if (now - last_report < std::chrono::seconds(2)) return;
+      last_report = now;
+      const double seconds = std::chrono::duration<double>(now - component_start).count();
+      const double rate = done / std::max(seconds, 1e-9);
+      progress << absl::StrFormat("[%d/%d] %s: %.0f%% %.2fM positions/s ETA %.0fs\n", c + 1,
+                                  components.size(), names, 100.0 * done / of, rate / 1e6,
+                                  (of - done) / std::max(rate, 1.0));
+    });
+    if (!status.ok()) return status;
+    for (size_t i = 0; i < component.size(); ++i) {
+      const SliceKey& key = component[i];
+      SliceStats stats;
+      const std::vector<Entry> entries = solver.TakeEntries(static_cast<int>(i), stats);
+      const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
+      if (absl::Status s =
+              WriteSlice(path, tb.family(), key, tb.index().symmetry().scheme_id(), stats, entries);
+          !s.ok()) {
+        return s;
+      }
+      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
+          path, tb.family(), key, tb.index().symmetry().scheme_id(), entries.size());
+      if (!slice.ok()) return slice.status();
+      tables.Add(key, *std::move(slice));
+    }
+    solved_positions += size;
+    const double seconds = std::chrono::duration<double>(Clock::now() - component_start).count();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    progress << absl::StrFormat(
+        "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s), "
+        "%.0f%% of all, ETA %.0fs\n",
+        c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
+        solver.backward_seconds(), size / std::max(seconds, 1e-9) / 1e6,
+        100.0 * built / std::max<uint64_t>(total, 1),
+        elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_BUILDER_H_

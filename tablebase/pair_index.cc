@@ -1,0 +1,157 @@
+#include "tablebase/pair_index.h"
+
+#include <algorithm>
+
+namespace lud64::tablebase {
+namespace {
+
+struct BinomialTable {
+  std::array<std::array<uint64_t, 65>, 65> c{};
+  BinomialTable() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+  }
+};
+
+const BinomialTable kBinomials;
+
+// The sites below `site` in `universe`: the position of `site` in it.
+int PositionIn(Bitboard universe, int site) { return PopCount(universe & (SquareBit(site) - 1)); }
+
+}  // namespace
+
+uint64_t Binomial(int n, int k) {
+  if (k < 0 || n < 0 || k > n) return 0;
+  return kBinomials.c[n][k];
+}
+
+uint64_t ColexRank(Bitboard universe, Bitboard subset) {
+  uint64_t rank = 0;
+  int i = 1;
+  for (int site : Sites(subset)) rank += Binomial(PositionIn(universe, site), i++);
+  return rank;
+}
+
+Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
+  // The universe's sites in order, so that a position maps to its site at once.
+  int sites[64];
+  int limit = 0;
+  for (Bitboard rest = universe; rest != 0;) sites[limit++] = PopLowest(rest);
+  Bitboard subset = 0;
+  for (int i = size; i >= 1; --i) {
+    // The largest position c < limit with C(c, i) <= rank, by bisection:
+    // C(c, i) grows with c.
+    int low = i - 1, high = limit - 1;  // C(i - 1, i) = 0 <= rank
+    while (low < high) {
+      const int mid = (low + high + 1) / 2;
+      if (kBinomials.c[mid][i] <= rank) {
+        low = mid;
+      } else {
+        high = mid - 1;
+      }
+    }
+    rank -= kBinomials.c[low][i];
+    subset |= SquareBit(sites[low]);
+    limit = low;
+  }
+  return subset;
+}
+
+const std::vector<Bitboard>& PairIndex::OwnSets(int count) const {
+  if (const auto* list = lists_[count].load(std::memory_order_acquire)) return *list;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (const auto* list = lists_[count].load(std::memory_order_acquire)) return *list;
+  auto list = std::make_unique<std::vector<Bitboard>>();
+  const int sites = symmetry_->sites();
+  // Every subset of `count` sites, in increasing numeric order (Gosper's hack).
+  if (count == 0) {
+    list->push_back(0);
+  } else if (count <= sites) {
+    const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+    for (Bitboard set = SquareBit(count) - 1; set != 0 && (set & ~all) == 0;) {
+      bool canonical = true;
+      for (int g = 1; g < symmetry_->order() && canonical; ++g) {
+        canonical = symmetry_->Apply(g, set) >= set;
+      }
+      if (canonical) list->push_back(set);
+      const Bitboard low = set & -set;
+      const Bitboard ripple = set + low;
+      if (ripple == 0) break;
+      set = ripple | (((set ^ ripple) >> 2) / low);
+    }
+  }
+  const std::vector<Bitboard>* result = list.get();
+  owned_.push_back(std::move(list));
+  lists_[count].store(result, std::memory_order_release);
+  return *result;
+}
+
+const std::vector<PairIndex::OwnForm>& PairIndex::OwnForms(int count) const {
+  if (const auto* forms = forms_[count].load(std::memory_order_acquire)) return *forms;
+  const std::vector<Bitboard>& sets = OwnSets(count);  // before the lock: it takes it too
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (const auto* forms = forms_[count].load(std::memory_order_acquire)) return *forms;
+  const int sites = symmetry_->sites();
+  const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+  auto forms = std::make_unique<std::vector<OwnForm>>(Binomial(sites, count));
+  for (uint64_t raw = 0; raw < forms->size(); ++raw) {
+    const Bitboard set = ColexUnrank(all, count, raw);
+    Bitboard best = set;
+    for (int g = 1; g < symmetry_->order(); ++g) best = std::min(best, symmetry_->Apply(g, set));
+    OwnForm form{
+        static_cast<uint32_t>(std::lower_bound(sets.begin(), sets.end(), best) - sets.begin()), 0};
+    for (int g = 0; g < symmetry_->order(); ++g) {
+      if (symmetry_->Apply(g, set) == best) form.symmetries |= 1u << g;
+    }
+    (*forms)[raw] = form;
+  }
+  const std::vector<OwnForm>* result = forms.get();
+  owned_forms_.push_back(std::move(forms));
+  forms_[count].store(result, std::memory_order_release);
+  return *result;
+}
+
+uint64_t PairIndex::Index(Bitboard own, Bitboard opponent) const {
+  const int count = PopCount(own);
+  const OwnForm form = OwnForms(count)[ColexRank(~Bitboard{0}, own)];
+  Bitboard best = ~Bitboard{0};
+  for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
+    best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
+  }
+  const int sites = symmetry_->sites();
+  const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
+  const Bitboard free = all & ~OwnSets(count)[form.rank];
+  return form.rank * Binomial(sites - count, PopCount(opponent)) + ColexRank(free, best);
+}
+
+uint64_t PairIndex::Size(int own_count, int opponent_count) const {
+  return OwnSets(own_count).size() * Binomial(symmetry_->sites() - own_count, opponent_count);
+}
+
+uint64_t PairIndex::IndexCanonical(Bitboard own, Bitboard opponent) const {
+  const std::vector<Bitboard>& sets = OwnSets(PopCount(own));
+  const uint64_t rank = std::lower_bound(sets.begin(), sets.end(), own) - sets.begin();
+  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
+  const Bitboard free = all & ~own;
+  return rank * Binomial(PopCount(free), PopCount(opponent)) + ColexRank(free, opponent);
+}
+
+bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+                       Bitboard& opponent) const {
+  const int free_count = symmetry_->sites() - own_count;
+  const uint64_t per_own = Binomial(free_count, opponent_count);
+  own = OwnSets(own_count)[index / per_own];
+  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
+  opponent = ColexUnrank(all & ~own, opponent_count, index % per_own);
+  // A hole: a symmetry fixing the own set (other than the identity, bit 0)
+  // makes the opponent set smaller.
+  const OwnForm form = OwnForms(own_count)[ColexRank(~Bitboard{0}, own)];
+  for (uint32_t gs = form.symmetries & ~1u; gs != 0; gs &= gs - 1) {
+    if (symmetry_->Apply(std::countr_zero(gs), opponent) < opponent) return false;
+  }
+  return true;
+}
+
+}  // namespace lud64::tablebase

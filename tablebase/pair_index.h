@@ -1,0 +1,71 @@
+// Numbering of the positions of a slice: an own set of m pieces and an
+// opponent set of n pieces on the same board, up to symmetry.
+//
+// index = rank(canonical own set among the sorted canonical own sets of size
+// m) * C(sites - m, n) + colex rank of the opponent set among the sites the
+// own set leaves free. Own sets with a non-trivial stabiliser leave some
+// opponent sets whose image under the stabiliser is smaller: those indices are
+// "holes" (IsCanonicalPair is false); the builder fills them with the value of
+// their canonical image so that any index can be read.
+#ifndef LUD64_TABLEBASE_PAIR_INDEX_H_
+#define LUD64_TABLEBASE_PAIR_INDEX_H_
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "engine/bitboard.h"
+#include "tablebase/symmetry.h"
+
+namespace lud64::tablebase {
+
+// C(n, k) for n, k <= 64 (0 when k > n).
+uint64_t Binomial(int n, int k);
+
+// The colex rank of `subset` (a subset of `universe`) among the subsets of
+// `universe` of the same size, counting sites by their order in `universe`.
+uint64_t ColexRank(Bitboard universe, Bitboard subset);
+// The inverse: the subset of `universe` with `size` sites and that rank.
+Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank);
+
+class PairIndex {
+ public:
+  explicit PairIndex(const SiteSymmetry* symmetry) : symmetry_(symmetry) {}
+
+  const SiteSymmetry& symmetry() const { return *symmetry_; }
+  uint64_t Size(int own_count, int opponent_count) const;
+  // The index of a pair already in canonical form (SiteSymmetry::Canonical).
+  uint64_t IndexCanonical(Bitboard own, Bitboard opponent) const;
+  // The index of any pair: canonicalised first, through a table over every
+  // own set of its size (the symmetries taking it to its canonical form),
+  // which spares applying every symmetry to the own set.
+  uint64_t Index(Bitboard own, Bitboard opponent) const;
+  // The pair at `index`; false when it is a hole (the pair is still set).
+  bool Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+              Bitboard& opponent) const;
+  // The sorted canonical own sets of a size (built on first use, thread-safe).
+  const std::vector<Bitboard>& OwnSets(int count) const;
+
+  // Per own set (by its colex rank among all sets of its size): the rank of
+  // its canonical form in OwnSets and the symmetries mapping it there.
+  struct OwnForm {
+    uint32_t rank;
+    uint16_t symmetries;  // bit g: permutation g maps the set to its canonical form
+  };
+  const std::vector<OwnForm>& OwnForms(int count) const;
+
+ private:
+  const SiteSymmetry* symmetry_;
+  mutable std::mutex mutex_;
+  mutable std::array<std::atomic<const std::vector<Bitboard>*>, 65> lists_{};
+  mutable std::vector<std::unique_ptr<std::vector<Bitboard>>> owned_;
+  mutable std::array<std::atomic<const std::vector<OwnForm>*>, 65> forms_{};
+  mutable std::vector<std::unique_ptr<std::vector<OwnForm>>> owned_forms_;
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_PAIR_INDEX_H_

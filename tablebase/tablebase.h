@@ -1,0 +1,174 @@
+// Probing built tables: the value of a position for the player to move, and
+// each legal decision ranked by what it leads to.
+//
+// The shared `passed` field is not stored: a position whose opponent just
+// passed and whose mover has no decision of their own ends in the all-pass
+// draw; any other position with `passed` set has the value of the same
+// position without it (its decision ends the run of passes). Probe derives
+// this. Values ignore the turn limit: see UnderTurnLimit.
+#ifndef LUD64_TABLEBASE_TABLEBASE_H_
+#define LUD64_TABLEBASE_TABLEBASE_H_
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/game.h"
+#include "tablebase/tb_file.h"
+#include "tablebase/tb_game.h"
+
+namespace lud64::tablebase {
+
+// The value at turn counter `turn` under the turn limit: a result more than
+// kTurnLimit - turn turns away is a draw.
+inline TbValue UnderTurnLimit(const TbValue& value, int turn) {
+  if (value.result != TbResult::kDraw && turn + value.turns > kTurnLimit) return {};
+  return value;
+}
+
+// The value of a decision's result seen from the player who made it: the same
+// player deciding again (a Davxar removal) keeps the value, otherwise it is the
+// opponent's value negated one turn later.
+inline TbValue FromParent(const TbValue& child, bool same_player) {
+  if (same_player || child.result == TbResult::kDraw) return child;
+  return {child.result == TbResult::kWin ? TbResult::kLoss : TbResult::kWin, child.turns + 1};
+}
+
+// Whether a is better than b for the player choosing: the fastest win, a
+// draw over a loss, the slowest loss.
+inline bool Better(const TbValue& a, const TbValue& b) {
+  if (a.result != b.result) return a.result > b.result;
+  if (a.result == TbResult::kWin) return a.turns < b.turns;
+  if (a.result == TbResult::kLoss) return a.turns > b.turns;
+  return false;
+}
+
+struct RankedDecision {
+  Decision decision;
+  TbValue value;  // for the player making it
+};
+
+template <TablebaseGame Tb>
+class Tablebase {
+ public:
+  using Position = typename Tb::Position;
+
+  // Every slice file of the tables' family in `dir`, each verified.
+  static absl::StatusOr<Tablebase> Open(const Tb& tb, const std::string& dir) {
+    Tablebase base(tb, dir);
+    const std::string prefix = SliceFileName(tb.family(), SliceKey{})
+                                   .substr(0, SliceFileName(tb.family(), SliceKey{}).find('_') + 1);
+    DIR* handle = ::opendir(dir.c_str());
+    if (handle == nullptr) {
+      return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
+    }
+    std::vector<std::string> names;
+    while (const dirent* entry = ::readdir(handle)) names.emplace_back(entry->d_name);
+    ::closedir(handle);
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      SliceKey key;
+      if (!absl::StartsWith(name, prefix) || !ParseKey(name.substr(prefix.size()), key) ||
+          SliceFileName(tb.family(), key) != name) {
+        continue;  // other families, temporary files
+      }
+      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
+          absl::StrCat(dir, "/", name), tb.family(), key, tb.index().symmetry().scheme_id(),
+          tb.index().Size(key.own, key.opponent));
+      if (!slice.ok()) return slice.status();
+      base.tables_->Add(key, *std::move(slice));
+    }
+    if (base.tables_->all().empty()) {
+      return absl::NotFoundError(absl::StrCat("no ", tb.family(), " tablebase in ", dir));
+    }
+    return base;
+  }
+
+  // The same from a family name ("davxar", "davxar:lines=ludii", "damdaman").
+  static absl::StatusOr<Tablebase> Open(absl::string_view family, const std::string& dir) {
+    absl::StatusOr<Tb> tb = Tb::FromFamily(family);
+    if (!tb.ok()) return tb.status();
+    return Open(*tb, dir);
+  }
+
+  const Tb& tb() const { return tb_; }
+  const SliceTables& tables() const { return *tables_; }
+
+  absl::StatusOr<TbValue> Probe(const Position& position) const {
+    if (position.state.over()) {
+      return absl::InvalidArgumentError("the game is over: nothing to probe");
+    }
+    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
+      return TbValue{};  // the all-pass draw
+    }
+    const Located at = tb_.Locate(position);
+    const MappedSlice* slice = tables_->Find(at.key);
+    if (slice == nullptr) {
+      return absl::NotFoundError(absl::StrCat("slice ", at.key.Name(), " of ", tb_.family(),
+                                              " is not in the tablebase at ", dir_,
+                                              " (build it first)"));
+    }
+    return ValueOf(slice->Get(at.index));
+  }
+
+  // Every legal decision with its value, best first (ties in generation order).
+  absl::StatusOr<std::vector<RankedDecision>> Rank(const Position& position) const {
+    if (position.state.over()) return absl::InvalidArgumentError("the game is over");
+    DecisionList list;
+    LegalDecisions(tb_.game(), position, list);
+    std::vector<RankedDecision> ranked;
+    for (Decision decision : list) {
+      Position next = position;
+      next.state.turn = 0;  // values ignore the turn limit
+      Apply(tb_.game(), next, decision);
+      TbValue value;
+      if (next.state.over()) {
+        if (next.state.outcome == WinFor(position.state.to_move)) value = {TbResult::kWin, 1};
+      } else {
+        absl::StatusOr<TbValue> child = Probe(next);
+        if (!child.ok()) return child.status();
+        value = FromParent(*child, next.state.to_move == position.state.to_move);
+      }
+      ranked.push_back({decision, value});
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return Better(a.value, b.value); });
+    return ranked;
+  }
+
+ private:
+  Tablebase(const Tb& tb, std::string dir)
+      : tb_(tb), dir_(std::move(dir)), tables_(std::make_unique<SliceTables>()) {}
+
+  // "<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb"
+  static bool ParseKey(const std::string& text, SliceKey& key) {
+    int own, opponent, own_hand, opponent_hand, used = 0;
+    if (std::sscanf(text.c_str(), "%dv%d_h%d-%d%n", &own, &opponent, &own_hand, &opponent_hand,
+                    &used) != 4) {
+      return false;
+    }
+    if (own < 0 || own > 64 || opponent < 0 || opponent > 64 || own_hand < 0 || own_hand > 64 ||
+        opponent_hand < 0 || opponent_hand > 64) {
+      return false;
+    }
+    key = {static_cast<uint8_t>(own), static_cast<uint8_t>(opponent),
+           static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand),
+           absl::StartsWith(text.substr(used), "_rm")};
+    return true;
+  }
+
+  Tb tb_;
+  std::string dir_;
+  std::unique_ptr<SliceTables> tables_;
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_TABLEBASE_H_

@@ -1,0 +1,68 @@
+// Measures a tablebase build: tb_bench <game> <upto> <threads> <dir>;
+// tb_bench <game> info|verify <dir> prints the tables' summary or checks them.
+// A developer's tool for timings; the `lud64 tb` command is the user's.
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/damdaman/damdaman_text.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "boards/davxar/davxar_text.h"
+#include "engine/game_spec.h"
+#include "engine/interrupt.h"
+#include "tablebase/tb_operations.h"
+
+int main(int argc, char** argv) {
+  using namespace lud64;
+  if (argc == 4 && (std::string(argv[2]) == "info" || std::string(argv[2]) == "verify")) {
+    absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
+    if (!spec.ok() || spec->name != "davxar") return std::cerr << "davxar only\n", 1;
+    const Davxar game = GameFromSpec<Davxar>(*spec).value();
+    if (std::string(argv[2]) == "info") {
+      absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, argv[3]);
+      if (!info.ok()) return std::cerr << info.status() << "\n", 1;
+      std::cout << *info;
+      return 0;
+    }
+    absl::StatusOr<tablebase::TbVerifyReport> report =
+        tablebase::VerifyTablebases(game, argv[3], std::cerr);
+    if (!report.ok()) return std::cerr << report.status() << "\n", 1;
+    std::cout << report->positions << " positions, " << report->mismatches << " mismatches\n";
+    for (const std::string& e : report->examples) std::cout << e << "\n";
+    return report->mismatches == 0 ? 0 : 1;
+  }
+  if (argc != 5) {
+    std::cerr << "usage: tb_bench <game> <upto> <threads> <dir>\n";
+    return 2;
+  }
+  InstallInterruptHandler();
+  tablebase::TbBuildOptions options{
+      .dir = argv[4], .upto = std::atoi(argv[2]), .threads = std::atoi(argv[3])};
+  absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
+  if (!spec.ok()) return std::cerr << spec.status() << "\n", 1;
+  const auto start = std::chrono::steady_clock::now();
+  absl::Status status;
+  if (spec->name == "davxar") {
+    absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(*spec);
+    if (!game.ok()) return std::cerr << game.status() << "\n", 1;
+    status = tablebase::BuildTablebases(*game, options, std::cerr);
+    if (status.ok()) {
+      absl::StatusOr<tablebase::TbProbeResult> probe =
+          tablebase::ProbeTablebase(*game, game->start(), options.dir);
+      if (!probe.ok()) return std::cerr << probe.status() << "\n", 1;
+      std::cout << "start: " << tablebase::FormatProbeText(*game, *probe);
+    }
+  } else if (spec->name == "damdaman") {
+    status = tablebase::BuildTablebases(Damdaman(), options, std::cerr);
+  } else {
+    status = absl::InvalidArgumentError(absl::StrCat("no tablebase for ", argv[1]));
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "build: " << seconds << " s\n";
+  if (!status.ok()) return std::cerr << status << "\n", 1;
+  return 0;
+}

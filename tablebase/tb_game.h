@@ -1,0 +1,70 @@
+// What the generic tablebase code needs from a game (a "tablebase adapter",
+// e.g. davxar::DavxarTb): slices, an index up to symmetry, and moves and
+// unmoves between positions seen from the player to move.
+//
+// Positions handed to and from an adapter are the game's own Position type
+// with P1 to move ("mover perspective"): pieces[0] are the mover's.
+#ifndef LUD64_TABLEBASE_TB_GAME_H_
+#define LUD64_TABLEBASE_TB_GAME_H_
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "tablebase/pair_index.h"
+#include "tablebase/slice.h"
+
+namespace lud64::tablebase {
+
+// A position located in the tables: its slice and its index there.
+struct Located {
+  SliceKey key;
+  uint64_t index = 0;
+};
+
+// One decision's result, as the solver sees it.
+struct Successor {
+  enum Kind : uint8_t {
+    kWin,    // the decision ends the game, won by the mover
+    kDraw,   // a forced pass answered by a forced pass: the all-pass draw
+    kChild,  // a table position
+  };
+  Kind kind = kChild;
+  bool same_mover = false;  // the turn goes on (a Davxar mill): no turn counted
+  Located at;
+};
+
+template <class T>
+concept TablebaseGame = requires(const T& tb, const typename T::Position& position,
+                                 const SliceKey& key, const typename T::Game& game) {
+  { tb.family() } -> std::convertible_to<std::string>;
+  { tb.index() } -> std::same_as<const PairIndex&>;
+  // Every slice a build for `game` needs; `upto` > 0: movement endgames with
+  // at most `upto` pieces a side on the board.
+  { tb.Slices(game, 0) } -> std::same_as<absl::StatusOr<std::vector<SliceKey>>>;
+  // The mover-perspective position of a slice from its piece sets.
+  { tb.Make(key, Bitboard{0}, Bitboard{0}) } -> std::same_as<typename T::Position>;
+  // Where a position (either player to move) is stored; positions with P2 to
+  // move are stored colour-swapped.
+  { tb.Locate(position) } -> std::same_as<Located>;
+  // Whether the player to move has a decision of their own (not a forced pass).
+  { tb.HasDecisions(position) } -> std::same_as<bool>;
+  { tb.game() } -> std::convertible_to<const typename T::Game&>;
+  // Also: ForEachSuccessor(position, f(const Successor&)) and
+  // ForEachPredecessor(position, f(const Located&, bool same_mover)); the
+  // latter lists the positions with a decision leading to `position` inside
+  // the component being solved (steps, passes), not placements or removals.
+};
+
+// Which adapter serves a game: specialised next to each adapter. Games
+// without one (Guettal) get `kReason`.
+template <class G>
+struct TablebaseFor {
+  static constexpr bool kSupported = false;
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_TB_GAME_H_

@@ -1,0 +1,17 @@
+#include "tablebase/tb_operations.h"
+
+#include "absl/strings/match.h"
+
+namespace lud64::tablebase {
+
+absl::Status NoTablebaseError(absl::string_view game_name) {
+  if (absl::StartsWith(game_name, "guettal")) {
+    return absl::UnimplementedError(
+        "guettal has no tablebase: its enclosure rule depends on the order in which neighbours "
+        "are visited, which the board's symmetries do not preserve, so positions cannot be "
+        "folded or indexed safely");
+  }
+  return absl::UnimplementedError(absl::StrCat(game_name, " has no tablebase"));
+}
+
+}  // namespace lud64::tablebase

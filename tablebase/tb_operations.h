@@ -1,0 +1,258 @@
+// The tablebase operations behind `lud64 tb` and the engines, independent of
+// any command line: build, probe, info and verify, for any game with a
+// tablebase adapter (TablebaseFor<G>; include the game's *_tablebase.h).
+// Guettal has none: its enclosure rule depends on the order of neighbours,
+// which board symmetries do not preserve.
+#ifndef LUD64_TABLEBASE_TB_OPERATIONS_H_
+#define LUD64_TABLEBASE_TB_OPERATIONS_H_
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/game.h"
+#include "engine/notation.h"
+#include "tablebase/builder.h"
+#include "tablebase/tablebase.h"
+#include "tablebase/tb_game.h"
+
+namespace lud64::tablebase {
+
+// The error for games without tablebases.
+absl::Status NoTablebaseError(absl::string_view game_name);
+
+// Builds every slice `options` asks for (resuming: complete files are kept);
+// progress lines go to `progress`. A stop request (lud64::StopRequested)
+// returns a Cancelled status; files written so far are complete and reused by
+// the next build.
+template <Game G>
+absl::Status BuildTablebases(const G& game, const TbBuildOptions& options, std::ostream& progress) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    const Tb tb = Tb::ForGame(game);
+    absl::StatusOr<std::vector<SliceKey>> slices = tb.Slices(game, options.upto);
+    if (!slices.ok()) return slices.status();
+    SliceTables tables;
+    return BuildSlices(tb, *slices, options, progress, tables);
+  }
+}
+
+struct TbProbeResult {
+  std::string family;
+  TbValue value;        // for the player to move, without the turn limit
+  TbValue under_limit;  // the same at the position's turn counter
+  std::optional<Decision> best;
+  std::vector<RankedDecision> decisions;  // best first
+  std::vector<Decision> line;             // an optimal line to the end (wins and losses)
+};
+
+// Probes with tables already open (engines keep them open).
+template <TablebaseGame Tb>
+absl::StatusOr<TbProbeResult> ProbeOpen(const Tablebase<Tb>& base,
+                                        const typename Tb::Position& position) {
+  TbProbeResult result;
+  result.family = base.tb().family();
+  absl::StatusOr<TbValue> value = base.Probe(position);
+  if (!value.ok()) return value.status();
+  result.value = *value;
+  result.under_limit = UnderTurnLimit(*value, position.state.turn);
+  absl::StatusOr<std::vector<RankedDecision>> ranked = base.Rank(position);
+  if (!ranked.ok()) return ranked.status();
+  result.decisions = *std::move(ranked);
+  if (!result.decisions.empty()) result.best = result.decisions.front().decision;
+  if (value->result == TbResult::kDraw) return result;
+  // The line: both sides' optimal decisions until the end (bounded: a slowest
+  // loss may be long, and the line is only shown).
+  typename Tb::Position at = position;
+  at.state.turn = 0;
+  for (int ply = 0; ply < 1000 && !at.state.over(); ++ply) {
+    absl::StatusOr<std::vector<RankedDecision>> options = base.Rank(at);
+    if (!options.ok()) return options.status();
+    result.line.push_back(options->front().decision);
+    Apply(base.tb().game(), at, options->front().decision);
+  }
+  return result;
+}
+
+// Opens the tables for `game` in `dir` and probes one position.
+template <Game G>
+absl::StatusOr<TbProbeResult> ProbeTablebase(const G& game, const typename G::Position& position,
+                                             const std::string& dir) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    absl::StatusOr<Tablebase<Tb>> base =
+        Tablebase<Tb>::Open(Tb::ForGame(game), dir.empty() ? DefaultTablebaseDir() : dir);
+    if (!base.ok()) return base.status();
+    return ProbeOpen(*base, position);
+  }
+}
+
+inline const char* ResultName(TbResult r) {
+  return r == TbResult::kWin ? "win" : r == TbResult::kLoss ? "loss" : "draw";
+}
+
+// Text for people: the value, the best decision, each decision's value, the line.
+template <Game G>
+std::string FormatProbeText(const G& game, const TbProbeResult& r) {
+  const SiteNames& names = game.site_names();
+  auto turns = [](const TbValue& v) {
+    return absl::StrCat(ValueText(v), v.result == TbResult::kDraw ? "" : " turns");
+  };
+  std::string text = absl::StrCat(r.family, ": ", turns(r.value), " for the player to move");
+  if (r.under_limit != r.value) {
+    absl::StrAppend(&text, " (", turns(r.under_limit), " under the turn limit)");
+  }
+  absl::StrAppend(&text, "\n");
+  if (r.best) absl::StrAppend(&text, "best: ", FormatDecision(*r.best, names), "\n");
+  for (const RankedDecision& d : r.decisions) {
+    absl::StrAppend(&text, "  ", FormatDecision(d.decision, names), ": ", ValueText(d.value), "\n");
+  }
+  if (!r.line.empty()) {
+    absl::StrAppend(&text, "line:");
+    for (Decision d : r.line) absl::StrAppend(&text, " ", FormatDecision(d, names));
+    absl::StrAppend(&text, " (", r.line.size(), " plies)\n");
+  }
+  return text;
+}
+
+// One JSON object on one line.
+template <Game G>
+std::string FormatProbeJson(const G& game, const TbProbeResult& r) {
+  const SiteNames& names = game.site_names();
+  auto value = [](const TbValue& v) {
+    return absl::StrFormat(R"("result":"%s","turns":%d)", ResultName(v.result), v.turns);
+  };
+  std::string json = absl::StrCat(R"({"family":")", r.family, R"(",)", value(r.value),
+                                  R"(,"under_limit":{)", value(r.under_limit), "}");
+  if (r.best) absl::StrAppend(&json, R"(,"best":")", FormatDecision(*r.best, names), R"(")");
+  absl::StrAppend(&json, R"(,"decisions":[)");
+  for (size_t i = 0; i < r.decisions.size(); ++i) {
+    absl::StrAppend(&json, i ? "," : "", R"({"decision":")",
+                    FormatDecision(r.decisions[i].decision, names), R"(",)",
+                    value(r.decisions[i].value), "}");
+  }
+  absl::StrAppend(&json, R"(],"line":[)");
+  for (size_t i = 0; i < r.line.size(); ++i) {
+    absl::StrAppend(&json, i ? "," : "", "\"", FormatDecision(r.line[i], names), "\"");
+  }
+  absl::StrAppend(&json, "]}");
+  return json;
+}
+
+// One line per slice file: slice, positions, bytes, value shares, longest
+// distance, checksum. Opening verifies every file.
+template <Game G>
+absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_or_empty) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    const std::string dir = dir_or_empty.empty() ? DefaultTablebaseDir() : dir_or_empty;
+    absl::StatusOr<Tablebase<Tb>> base = Tablebase<Tb>::Open(Tb::ForGame(game), dir);
+    if (!base.ok()) return base.status();
+    std::vector<const MappedSlice*> slices;
+    for (const auto& [key, slice] : base->tables().all()) slices.push_back(slice.get());
+    std::sort(slices.begin(), slices.end(), [](auto* a, auto* b) { return a->path() < b->path(); });
+    std::string text =
+        absl::StrCat(base->tb().family(), " in ", dir, ": ", slices.size(), " slices\n");
+    uint64_t positions = 0, bytes = 0;
+    for (const MappedSlice* s : slices) {
+      const SliceHeader& h = s->header();
+      const uint64_t n = h.wins + h.draws + h.losses;
+      const double pct = 100.0 / std::max<uint64_t>(n, 1);
+      const SliceKey key{h.key[0], h.key[1], h.key[2], h.key[3], h.key[4] != 0};
+      absl::StrAppend(&text,
+                      absl::StrFormat("%-16s %12d positions %12d bytes  win %5.1f%% draw %5.1f%% "
+                                      "loss %5.1f%%  max %d turns  "
+                                      "checksum %016x\n",
+                                      key.Name(), n, s->file_bytes(), h.wins * pct, h.draws * pct,
+                                      h.losses * pct, h.max_turns, h.checksum));
+      positions += n;
+      bytes += s->file_bytes();
+    }
+    absl::StrAppend(
+        &text, absl::StrFormat("total: %d positions, %d bytes (%.2f bytes/position)\n", positions,
+                               bytes, bytes / std::max(1.0, 1.0 * positions)));
+    return text;
+  }
+}
+
+struct TbVerifyReport {
+  uint64_t positions = 0;
+  uint64_t mismatches = 0;
+  std::vector<std::string> examples;  // the first few mismatches
+};
+
+// The value a position should have from its decisions' stored values.
+template <TablebaseGame Tb>
+absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tables,
+                                            const typename Tb::Position& position) {
+  TbValue best{TbResult::kLoss, 0};
+  absl::Status status;
+  tb.ForEachSuccessor(position, [&](const Successor& s) {
+    TbValue v;
+    if (s.kind == Successor::kWin) {
+      v = {TbResult::kWin, 1};
+    } else if (s.kind == Successor::kChild) {
+      const MappedSlice* slice = tables.Find(s.at.key);
+      if (slice == nullptr) {
+        status = absl::NotFoundError(absl::StrCat("slice ", s.at.key.Name(), " missing"));
+        return;
+      }
+      v = FromParent(ValueOf(slice->Get(s.at.index)), s.same_mover);
+    }
+    if (Better(v, best)) best = v;
+  });
+  if (!status.ok()) return status;
+  return best;
+}
+
+// Re-derives every stored value from its successors' stored values. Checks
+// the recurrence, not that draws are maximal (the brute-force tests do).
+template <Game G>
+absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string& dir_or_empty,
+                                                std::ostream& progress) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    const std::string dir = dir_or_empty.empty() ? DefaultTablebaseDir() : dir_or_empty;
+    absl::StatusOr<Tablebase<Tb>> base = Tablebase<Tb>::Open(Tb::ForGame(game), dir);
+    if (!base.ok()) return base.status();
+    const Tb& tb = base->tb();
+    TbVerifyReport report;
+    for (const auto& [key, slice] : base->tables().all()) {
+      for (uint64_t index = 0; index < slice->size(); ++index) {
+        Bitboard own, opponent;
+        if (!tb.index().Unrank(key.own, key.opponent, index, own, opponent)) continue;
+        if (StopRequested()) return absl::CancelledError("tablebase verify stopped");
+        const auto position = tb.Make(key, own, opponent);
+        absl::StatusOr<TbValue> expected = ValueFromSuccessors(tb, base->tables(), position);
+        if (!expected.ok()) return expected.status();
+        ++report.positions;
+        const TbValue stored = ValueOf(slice->Get(index));
+        if (stored != *expected && ++report.mismatches <= 10) {
+          report.examples.push_back(absl::StrCat(slice->path(), " index ", index, ": stored ",
+                                                 ValueText(stored), ", successors give ",
+                                                 ValueText(*expected)));
+        }
+      }
+      progress << absl::StrFormat("verified %s: %d positions, %d mismatches so far\n", key.Name(),
+                                  report.positions, report.mismatches);
+    }
+    return report;
+  }
+}
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_TB_OPERATIONS_H_

@@ -1,0 +1,194 @@
+// Tablebase files: damaged files are refused with errors naming them, an
+// interrupted build resumes to the same bytes, and games without tables say why.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/damdaman/damdaman_text.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "boards/davxar/davxar_text.h"
+#include "boards/guettal/guettal.h"
+#include "engine/interrupt.h"
+#include "gtest/gtest.h"
+#include "tablebase/tb_operations.h"
+#include "tests/tablebase_test_support.h"
+
+namespace lud64::tablebase {
+namespace {
+
+using davxar::DavxarTb;
+using davxar::MillTest;
+namespace fs = std::filesystem;
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void WriteBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// A directory with the Davxar 3v1 component, and the path of its 3v1 file.
+struct SmallTables {
+  std::string dir = FreshDir("files");
+  std::string path;
+  SmallTables() {
+    const std::vector<SliceKey> slices = {{3, 1, 0, 0, false}, {3, 1, 0, 0, true}, {1, 3}};
+    BuildAndOpen(DavxarTb(MillTest::kHistorical), slices, dir);
+    path = dir + "/" + SliceFileName("davxar", {3, 1});
+  }
+};
+
+absl::Status OpenError(const std::string& dir, MillTest lines = MillTest::kHistorical) {
+  return Tablebase<DavxarTb>::Open(DavxarTb(lines), dir).status();
+}
+
+TEST(TablebaseFilesTest, FlippedByteIsAChecksumErrorNamingTheFile) {
+  SmallTables tables;
+  ASSERT_TRUE(OpenError(tables.dir).ok());
+  ASSERT_TRUE(Tablebase<DavxarTb>::Open("davxar", tables.dir).ok());
+  EXPECT_TRUE(
+      absl::IsNotFound(Tablebase<DavxarTb>::Open("davxar:lines=ludii", tables.dir).status()));
+  std::string bytes = ReadBytes(tables.path);
+  bytes[sizeof(SliceHeader) + 1000] ^= 0x04;
+  WriteBytes(tables.path, bytes);
+  const absl::Status status = OpenError(tables.dir);
+  EXPECT_TRUE(absl::StrContains(status.message(), "checksum")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), tables.path)) << status;
+}
+
+TEST(TablebaseFilesTest, TruncatedFilesAreRefused) {
+  SmallTables tables;
+  const std::string bytes = ReadBytes(tables.path);
+  for (size_t size : {size_t{0}, size_t{100}, bytes.size() - 1}) {
+    WriteBytes(tables.path, bytes.substr(0, size));
+    const absl::Status status = OpenError(tables.dir);
+    EXPECT_TRUE(absl::StrContains(status.message(), "truncated")) << status;
+    EXPECT_TRUE(absl::StrContains(status.message(), tables.path)) << status;
+  }
+}
+
+TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
+  SmallTables tables;
+  const std::string bytes = ReadBytes(tables.path);
+  // A historical file under the Ludii tables' name.
+  const std::string ludii_dir = FreshDir("files_ludii");
+  WriteBytes(ludii_dir + "/" + SliceFileName("davxar:lines=ludii", {3, 1}), bytes);
+  absl::Status status = OpenError(ludii_dir, MillTest::kLudii);
+  EXPECT_TRUE(absl::StrContains(status.message(), "holds family 'davxar'")) << status;
+  // Another format version.
+  std::string other = bytes;
+  other[8] = static_cast<char>(kFormatVersion + 1);
+  WriteBytes(tables.path, other);
+  status = OpenError(tables.dir);
+  EXPECT_TRUE(absl::StrContains(status.message(), "format version 2")) << status;
+  // Not a tablebase at all.
+  WriteBytes(tables.path, std::string(bytes.size(), 'x'));
+  status = OpenError(tables.dir);
+  EXPECT_TRUE(absl::StrContains(status.message(), "bad magic")) << status;
+}
+
+TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
+  const std::string path = FreshDir("wide") + "/wide.lud64tb";
+  const std::vector<Entry> entries = {kDrawEntry, WinEntry(1), LossEntry(200), WinEntry(300)};
+  const SliceKey key{2, 1};
+  ASSERT_TRUE(WriteSlice(path, "damdaman", key, 7, {1, 1, 1, 300}, entries).ok());
+  const auto slice = MappedSlice::Open(path, "damdaman", key, 7, entries.size());
+  ASSERT_TRUE(slice.ok()) << slice.status();
+  EXPECT_EQ((*slice)->header().entry_bytes, 2u);
+  for (size_t i = 0; i < entries.size(); ++i) EXPECT_EQ((*slice)->Get(i), entries[i]);
+  EXPECT_EQ(ValueOf((*slice)->Get(2)), (TbValue{TbResult::kLoss, 200}));
+  // The symmetry scheme is checked too.
+  const auto other = MappedSlice::Open(path, "damdaman", key, 8, entries.size());
+  EXPECT_TRUE(absl::StrContains(other.status().message(), "symmetry")) << other.status();
+}
+
+// Sets the stop request after `lines` progress lines reporting a solved component.
+class StopAfter : public std::streambuf {
+ public:
+  explicit StopAfter(int components) : left_(components) {}
+  int overflow(int c) override {
+    line_ += static_cast<char>(c);
+    if (c == '\n') {
+      if (absl::StrContains(line_, "positions in") && --left_ == 0) stop_requested = true;
+      line_.clear();
+    }
+    return c;
+  }
+
+ private:
+  int left_;
+  std::string line_;
+};
+
+TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
+  const Damdaman game;
+  const std::string clean = FreshDir("clean");
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = clean, .upto = 2, .threads = 2}, log).ok());
+
+  const std::string resumed = FreshDir("resumed");
+  StopAfter stopper(2);
+  std::ostream progress(&stopper);
+  const absl::Status stopped =
+      BuildTablebases(game, {.dir = resumed, .upto = 2, .threads = 2}, progress);
+  stop_requested = false;
+  ASSERT_TRUE(absl::IsCancelled(stopped)) << stopped;
+  const size_t partial = std::distance(fs::directory_iterator(resumed), fs::directory_iterator());
+  EXPECT_GT(partial, 0u);
+  // A torn temporary file and a truncated final one, as a crash could leave.
+  WriteBytes(resumed + "/" + SliceFileName("damdaman", {2, 2}) + ".tmp.1", "torn");
+  const std::string truncated = resumed + "/" + SliceFileName("damdaman", {1, 1});
+  WriteBytes(truncated, ReadBytes(truncated).substr(0, 200));
+  std::ostringstream again;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = resumed, .upto = 2, .threads = 1}, again).ok());
+  EXPECT_TRUE(absl::StrContains(again.str(), "present")) << again.str();
+  EXPECT_TRUE(absl::StrContains(again.str(), "rebuilding")) << again.str();
+  int compared = 0;
+  for (const auto& entry : fs::directory_iterator(clean)) {
+    const std::string name = entry.path().filename();
+    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(resumed + "/" + name)) << name;
+    ++compared;
+  }
+  EXPECT_GT(static_cast<size_t>(compared), partial);
+}
+
+TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
+  const std::string dir = FreshDir("damdaman");
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(Damdaman(), {.dir = dir, .upto = 2, .threads = 2}, log).ok());
+  const absl::StatusOr<std::string> info = TablebaseInfo(Damdaman(), dir);
+  ASSERT_TRUE(info.ok()) << info.status();
+  EXPECT_TRUE(absl::StrContains(*info, "damdaman in")) << *info;
+  EXPECT_TRUE(absl::StrContains(*info, "2v1")) << *info;
+  const absl::StatusOr<TbVerifyReport> verified = VerifyTablebases(Damdaman(), dir, log);
+  ASSERT_TRUE(verified.ok()) << verified.status();
+  EXPECT_EQ(verified->mismatches, 0u);
+  EXPECT_GT(verified->positions, 100'000u);
+  // The whole game is refused with a reason.
+  const absl::Status whole = BuildTablebases(Damdaman(), {.dir = dir}, log);
+  EXPECT_TRUE(absl::StrContains(whole.message(), "upto")) << whole;
+}
+
+TEST(TablebaseFilesTest, GuettalHasNoTablebase) {
+  std::ostringstream log;
+  const absl::Status status = BuildTablebases(Guettal(), {.dir = FreshDir("guettal")}, log);
+  EXPECT_TRUE(absl::IsUnimplemented(status)) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), "enclosure")) << status;
+}
+
+TEST(TablebaseFilesTest, MemoryLimitIsCheckedBeforeBuilding) {
+  std::ostringstream log;
+  const absl::Status status = BuildTablebases(Davxar(MillTest::kHistorical, 4),
+                                              {.dir = FreshDir("memory"), .memory_mib = 10}, log);
+  EXPECT_TRUE(absl::IsResourceExhausted(status)) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), "MiB")) << status;
+}
+
+}  // namespace
+}  // namespace lud64::tablebase

@@ -1,0 +1,224 @@
+// Davxar tables built for the whole game with 3 pieces: symmetry, the
+// recurrence on every position, games played out by the tables, the start.
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/damdaman/damdaman_text.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "boards/davxar/davxar_text.h"
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+#include "search/solver.h"
+#include "tablebase/tb_operations.h"
+#include "tests/tablebase_test_support.h"
+
+namespace lud64::tablebase {
+namespace {
+
+using davxar::DavxarTb;
+using davxar::MillTest;
+
+// Tables for davxar:pieces=3, in a directory named after the test binary's
+// modification time: ctest's separate processes share one build through the
+// resume logic, and a relinked binary (changed tablebase code) rebuilds.
+const Tablebase<DavxarTb>& Pieces3(MillTest lines) {
+  static std::unique_ptr<Tablebase<DavxarTb>> tables[2];
+  auto& slot = tables[lines == MillTest::kLudii];
+  if (slot == nullptr) {
+    const Davxar game(lines, 3);
+    const std::string dir =
+        absl::StrCat(::testing::TempDir(), "/lud64_tb_", game.name(), "_",
+                     std::filesystem::last_write_time("/proc/self/exe").time_since_epoch().count());
+    std::ostringstream progress;
+    const absl::Status built = BuildTablebases(game, {.dir = dir, .threads = 2}, progress);
+    EXPECT_TRUE(built.ok()) << built;
+    absl::StatusOr<Tablebase<DavxarTb>> base = Tablebase<DavxarTb>::Open(DavxarTb(lines), dir);
+    EXPECT_TRUE(base.ok()) << base.status();
+    slot = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
+  }
+  return *slot;
+}
+
+// A random position of a random built slice, P1 or P2 to move.
+Davxar::Position RandomPosition(const Tablebase<DavxarTb>& base, std::mt19937_64& random) {
+  std::vector<SliceKey> keys;
+  for (const auto& [key, slice] : base.tables().all()) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  const SliceKey key = keys[random() % keys.size()];
+  const uint64_t index = random() % base.tb().index().Size(key.own, key.opponent);
+  Bitboard own, opponent;
+  base.tb().index().Unrank(key.own, key.opponent, index, own, opponent);
+  Davxar::Position p = base.tb().Make(key, own, opponent);
+  if (random() & 1) {  // the same position with P2 to move
+    std::swap(p.pieces[0], p.pieces[1]);
+    std::swap(p.hand[0], p.hand[1]);
+    p.state.to_move = Player::kP2;
+  }
+  return p;
+}
+
+TEST(TablebaseSymmetryTest, DavxarGroupIsComputedFromTheBoard) {
+  EXPECT_EQ(NeighbourAutomorphisms(davxar::kNeighbours).size(), 16u);
+  for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
+    const SiteSymmetry symmetry = davxar::MakeDavxarSymmetry(lines);
+    ASSERT_EQ(symmetry.order(), 8);
+    const Davxar game(lines, 12);
+    const auto& perms = symmetry.permutations();
+    for (int s = 0; s < davxar::kPoints; ++s) EXPECT_EQ(perms[0][s], s);  // identity first
+    std::mt19937_64 random(1);
+    for (int g = 0; g < symmetry.order(); ++g) {
+      for (int h = 0; h < symmetry.order(); ++h) {  // closed under composition
+        Permutation gh(davxar::kPoints);
+        for (int s = 0; s < davxar::kPoints; ++s) gh[s] = perms[g][perms[h][s]];
+        EXPECT_NE(std::find(perms.begin(), perms.end(), gh), perms.end());
+      }
+      for (int s = 0; s < davxar::kPoints; ++s) {  // links map to links
+        Bitboard image = 0;
+        for (int t : Sites(davxar::kNeighbours[s])) image |= SquareBit(perms[g][t]);
+        EXPECT_EQ(image, davxar::kNeighbours[perms[g][s]]);
+      }
+      for (int i = 0; i < 2000; ++i) {  // mills map to mills
+        const Bitboard own = random() & random() & davxar::kAllPoints;
+        EXPECT_EQ(symmetry.Apply(g, game.PiecesInMills(own)),
+                  game.PiecesInMills(symmetry.Apply(g, own)));
+      }
+    }
+  }
+}
+
+TEST(TablebaseSymmetryTest, DamdamanGroupIsTheSquaresEight) {
+  EXPECT_EQ(NeighbourAutomorphisms(Damdaman::Grid::kNeighbours).size(), 8u);
+  const SiteSymmetry symmetry = damdaman::MakeDamdamanSymmetry();
+  ASSERT_EQ(symmetry.order(), 8);
+  // The centre stays; the corners map to corners.
+  for (int g = 0; g < 8; ++g) {
+    EXPECT_EQ(symmetry.permutations()[g][24], 24);
+    EXPECT_EQ(symmetry.Apply(g, Damdaman::Grid::kCorners), Damdaman::Grid::kCorners);
+  }
+}
+
+TEST(TablebaseSymmetryTest, ImagesAndColourSwapsProbeEqual) {
+  const Tablebase<DavxarTb>& base = Pieces3(MillTest::kHistorical);
+  const SiteSymmetry& symmetry = base.tb().symmetry();
+  std::mt19937_64 random(2);
+  for (int i = 0; i < 3000; ++i) {
+    const Davxar::Position p = RandomPosition(base, random);
+    const absl::StatusOr<TbValue> value = base.Probe(p);
+    ASSERT_TRUE(value.ok()) << value.status();
+    for (int g = 0; g < symmetry.order(); ++g) {
+      Davxar::Position image = p;
+      for (Bitboard& side : image.pieces) side = symmetry.Apply(g, side);
+      EXPECT_EQ(base.Probe(image).value(), *value) << FormatPosition(base.tb().game(), p);
+    }
+  }
+}
+
+// Every position of the small slices, every 5th of the large ones.
+TEST(TablebaseTest, EveryValueFollowsFromItsSuccessors) {
+  for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
+    const Tablebase<DavxarTb>& base = Pieces3(lines);
+    uint64_t positions = 0, mismatches = 0;
+    for (const auto& [key, slice] : base.tables().all()) {
+      const uint64_t stride = slice->size() > 500'000 ? 5 : 1;
+      for (uint64_t index = 0; index < slice->size(); index += stride) {
+        Bitboard own, opponent;
+        if (!base.tb().index().Unrank(key.own, key.opponent, index, own, opponent)) continue;
+        const auto p = base.tb().Make(key, own, opponent);
+        const TbValue stored = ValueOf(slice->Get(index));
+        const TbValue derived = ValueFromSuccessors(base.tb(), base.tables(), p).value();
+        ++positions;
+        if (stored != derived && ++mismatches < 5) {
+          ADD_FAILURE() << FormatPosition(base.tb().game(), p) << ": stored " << ValueText(stored)
+                        << ", from successors " << ValueText(derived);
+        }
+      }
+    }
+    EXPECT_EQ(mismatches, 0u);
+    EXPECT_GT(positions, 1'000'000u);
+  }
+}
+
+TEST(TablebaseTest, OptimalPlayEndsAsStated) {
+  for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
+    const Tablebase<DavxarTb>& base = Pieces3(lines);
+    const Davxar game(lines, 3);
+    std::mt19937_64 random(3);
+    int decisive = 0;
+    for (int i = 0; i < 400; ++i) {
+      Davxar::Position p = RandomPosition(base, random);
+      const TbValue value = base.Probe(p).value();
+      const Player mover = p.state.to_move;
+      const std::string start = FormatPosition(game, p);
+      // Draws: 60 turns of optimal play stay drawn.
+      const int turns = value.result == TbResult::kDraw ? 60 : value.turns;
+      decisive += value.result != TbResult::kDraw;
+      while (!p.state.over() && p.state.turn < turns) {
+        Apply(game, p, base.Rank(p).value().front().decision);
+      }
+      if (value.result == TbResult::kDraw) {
+        EXPECT_FALSE(p.state.over()) << start;
+        EXPECT_EQ(base.Probe(p).value().result, TbResult::kDraw) << start;
+      } else {
+        EXPECT_TRUE(p.state.over()) << start << " " << ValueText(value);
+        EXPECT_EQ(p.state.outcome, WinFor(value.result == TbResult::kWin ? mover : Opponent(mover)))
+            << start;
+        EXPECT_EQ(p.state.turn, value.turns) << start;
+      }
+    }
+    EXPECT_GT(decisive, 50);
+  }
+}
+
+// The start: a draw with either mill test. The alpha-beta solver, which shares
+// no code with the tables, cannot prove a result there, and agrees with every
+// short win or loss the tables report.
+TEST(TablebaseTest, Pieces3StartAgreesWithTheSolver) {
+  for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
+    const Tablebase<DavxarTb>& base = Pieces3(lines);
+    const Davxar game(lines, 3);
+    EXPECT_EQ(base.Probe(game.start()).value(), TbValue{});
+    const std::vector<RankedDecision> ranked = base.Rank(game.start()).value();
+    for (const RankedDecision& d : ranked) {
+      EXPECT_EQ(d.value, TbValue{});
+    }
+    Solver<Davxar> solver(game, 16);
+    const SolveReport start = solver.Solve(game.start(), {.depth = 8});
+    EXPECT_FALSE(start.proven && start.lower != 0);
+    std::mt19937_64 random(4);
+    int checked = 0;
+    for (int i = 0; i < 4000 && checked < 40; ++i) {
+      const Davxar::Position p = RandomPosition(base, random);
+      const TbValue value = base.Probe(p).value();
+      if (value.result == TbResult::kDraw || value.turns > 2) continue;
+      ++checked;
+      Solver<Davxar> short_solver(game, 4);
+      const SolveReport report = short_solver.Solve(p, {.depth = 8});
+      ASSERT_TRUE(report.proven) << FormatPosition(game, p);
+      EXPECT_EQ(report.lower > 0, value.result == TbResult::kWin) << FormatPosition(game, p);
+    }
+    EXPECT_GE(checked, 20);
+  }
+}
+
+TEST(TablebaseTest, ProbeFormatsAndOutOfSliceErrors) {
+  const Tablebase<DavxarTb>& base = Pieces3(MillTest::kHistorical);
+  const Davxar game(MillTest::kHistorical, 3);
+  const TbProbeResult result = ProbeOpen(base, game.start()).value();
+  EXPECT_EQ(result.value, TbValue{});
+  EXPECT_EQ(result.decisions.size(), 32u);
+  EXPECT_TRUE(absl::StrContains(FormatProbeJson(game, result), R"("result":"draw")"));
+  // Four pieces a side is not in a pieces=3 build.
+  const Davxar twelve(MillTest::kHistorical, 12);
+  const Davxar::Position big =
+      ParsePosition(twelve, ".../.../.../.../......../.../.../.../... x hand=4,4").value();
+  const absl::StatusOr<TbValue> missing = base.Probe(big);
+  EXPECT_TRUE(absl::IsNotFound(missing.status())) << missing.status();
+  EXPECT_TRUE(absl::StrContains(missing.status().message(), "0v0+4/4")) << missing.status();
+}
+
+}  // namespace
+}  // namespace lud64::tablebase
