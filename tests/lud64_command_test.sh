@@ -53,6 +53,23 @@ expect 0 'none decided within 3 plies' -- match --game=guettal --p1=random --p2=
 expect fail '--balanced=21: must be 0 to 20' -- match --game=guettal --p1=random --p2=random --games=2 --balanced=21
 expect fail 'or were decided' -- match --game=guettal --p1=random --p2=random --games=2 --openings=1 --balanced=3
 
+# tb: a small Damdaman build in a fresh directory, then probe, info, verify.
+tbdir=$(mktemp -d)
+trap 'rm -rf "$tbdir"' EXIT
+expect 0 '2v2' -- tb build --game=damdaman --upto=2 "--tb=$tbdir"
+expect 0 '"value": "win", "turns": 1, "plies": 1, "best": "E6-D6"' -- tb probe --game=damdaman "--tb=$tbdir" --json '--position=......./....x../...o.../...x.../......./......./....... x'
+expect 0 'draw for the player to move' -- tb probe --game=damdaman "--tb=$tbdir" '--position=x....../......./..o..../......./....x../......./.....o. x'
+expect 0 '2v2 .* positions' -- tb info --game=damdaman "--tb=$tbdir"
+expect 0 ': 0 mismatches' -- tb verify --game=damdaman "--tb=$tbdir"
+expect fail 'slice 4v2 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" '--position=xxx..../......./..o..../......./....x../......./.....o. x'
+expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
+expect fail 'unknown action .frob.' -- tb frob
+expect fail 'needs an action first' -- tb --game=damdaman
+expect fail '--upto=17: must be 0 to 16' -- tb build --game=davxar --upto=17
+expect fail '--upto applies only with tb build' -- tb probe --game=damdaman --upto=2
+head -c 200 "$tbdir"/damdaman_2v2*.lud64tb > "$tbdir/cut" && mv "$tbdir/cut" "$(ls "$tbdir"/damdaman_2v2*.lud64tb)"
+expect fail 'damdaman_2v2' -- tb info --game=damdaman "--tb=$tbdir"
+
 # replay: a legal record, then an illegal one that names the line and ply.
 out=$(printf 'C4-D4 C5-C4\n' | "$lud64" replay --game=damdaman --counts)
 if [ "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2 counts=2,1" ]; then

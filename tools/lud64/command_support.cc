@@ -1,6 +1,7 @@
 #include "tools/lud64/command_support.h"
 
 #include <iostream>
+#include <utility>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
@@ -29,6 +30,21 @@ absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_
     }
   }
   return absl::OkStatus();
+}
+
+namespace {
+std::vector<std::string>& GivenFlags() {
+  static auto* names = new std::vector<std::string>;
+  return *names;
+}
+}  // namespace
+
+void RecordGivenFlags(std::vector<std::string> names) { GivenFlags() = std::move(names); }
+
+bool FlagGiven(absl::string_view name) {
+  for (const std::string& given : GivenFlags())
+    if (given == name) return true;
+  return false;
 }
 
 absl::StatusOr<AnyGame> GameOfFlags(bool long_work) {

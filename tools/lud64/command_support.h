@@ -4,7 +4,9 @@
 #define LUD64_TOOLS_LUD64_COMMAND_SUPPORT_H_
 
 #include <initializer_list>
+#include <string>
 #include <variant>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -32,6 +34,11 @@ absl::Status FirstError(std::initializer_list<absl::Status> checks);
 // An error naming the first of `flags` set to other than its default, which
 // only `applies_with` would use.
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with);
+
+// The flags given on the command line (main.cc records them), for a command
+// that acts differently when a flag is absent than when it has its default.
+void RecordGivenFlags(std::vector<std::string> names);
+bool FlagGiven(absl::string_view name);
 
 // The game of --game. Long work also installs the Ctrl-C handler, which sets
 // the stop request that long loops poll; quick commands keep Ctrl-C's default.

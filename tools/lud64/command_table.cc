@@ -12,6 +12,7 @@
   X(Perft)                \
   X(Replay)               \
   X(Playouts)             \
+  X(Tb)                   \
   X(Bench)
 
 namespace lud64 {

@@ -15,3 +15,8 @@ ABSL_FLAG(uint64_t, nodes, 0, "stop searching after about this many nodes (0: no
 ABSL_FLAG(int, hash, 64, "transposition table size in MiB (1 to 65536)");
 ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game");
 ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision");
+ABSL_FLAG(int, memory, 256,
+          "memory bound in MiB (bestmove --engine=mcts: the tree, 1 to 65536; tb build: the "
+          "solver's working memory, 0 for no bound)");
+ABSL_FLAG(std::string, tb, "",
+          "endgame tablebase directory (default: $LUD64_TB, else ./tablebases)");

@@ -19,5 +19,7 @@ ABSL_DECLARE_FLAG(uint64_t, nodes);
 ABSL_DECLARE_FLAG(int, hash);
 ABSL_DECLARE_FLAG(double, clock);
 ABSL_DECLARE_FLAG(double, inc);
+ABSL_DECLARE_FLAG(int, memory);
+ABSL_DECLARE_FLAG(std::string, tb);
 
 #endif  // LUD64_TOOLS_LUD64_COMMON_FLAGS_H_

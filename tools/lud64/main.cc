@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
 #include "tools/lud64/command.h"
+#include "tools/lud64/command_support.h"
 
 namespace lud64 {
 namespace {
@@ -111,6 +112,7 @@ int Main(int argc, char** argv) {
     first_flag = 3;
   }
   // Check every argument against the command before absl reads the values.
+  std::vector<std::string> given;
   for (int i = first_flag; i < argc; ++i) {
     const absl::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h" || arg == "--helpfull") {
@@ -118,6 +120,7 @@ int Main(int argc, char** argv) {
       return 0;
     }
     const std::string flag = FlagName(arg);
+    given.push_back(flag);
     if (flag.empty()) {
       std::cerr << "lud64 " << name << ": unexpected argument '" << arg << "'\n";
       return 2;
@@ -134,6 +137,7 @@ int Main(int argc, char** argv) {
   std::vector<char*> args = {argv[0]};
   for (int i = first_flag; i < argc; ++i) args.push_back(argv[i]);
   absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
+  RecordGivenFlags(std::move(given));
   return command->run(action);
 }
 

@@ -14,7 +14,6 @@ ABSL_FLAG(std::string, engine, "alphabeta", "search: alphabeta or mcts (Monte Ca
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
-ABSL_FLAG(int, memory, 256, "mcts: memory bound of the tree in MiB (1 to 65536)");
 
 namespace lud64 {
 namespace {

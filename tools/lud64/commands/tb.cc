@@ -1,0 +1,165 @@
+// `lud64 tb`: endgame tablebases: build, probe, info and verify.
+#include <iostream>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_format.h"
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "engine/position_text.h"
+#include "tablebase/tb_operations.h"
+#include "tools/lud64/command.h"
+#include "tools/lud64/command_support.h"
+#include "tools/lud64/common_flags.h"
+
+ABSL_FLAG(int, upto, 0,
+          "tb build: movement endgames with at most N pieces a side on the board and none in "
+          "hand (0: every slice reachable from the game's start)");
+
+namespace lud64 {
+namespace {
+
+using tablebase::TbProbeResult;
+using tablebase::TbResult;
+using tablebase::TbValue;
+
+// One JSON object: `value` and `turns` count with the position's own turn
+// counter (the 2500-turn limit applied), `unlimited` without it.
+template <Game G>
+std::string ProbeJson(const G& game, int turn, const TbProbeResult& r) {
+  const SiteNames& names = game.site_names();
+  const auto value = [](const TbValue& v) {
+    return absl::StrFormat(R"("value": "%s", "turns": %d)", tablebase::ResultName(v.result),
+                           v.turns);
+  };
+  std::string json = absl::StrCat("{", value(r.under_limit));
+  absl::StrAppend(&json, R"(, "plies": )",
+                  r.under_limit.result == TbResult::kDraw ? -1 : static_cast<int>(r.line.size()));
+  if (r.best) absl::StrAppend(&json, R"(, "best": ")", FormatDecision(*r.best, names), "\"");
+  absl::StrAppend(&json, R"(, "decisions": [)");
+  for (size_t i = 0; i < r.decisions.size(); ++i) {
+    absl::StrAppend(&json, i ? ", " : "", R"({"decision": ")",
+                    FormatDecision(r.decisions[i].decision, names), "\", ",
+                    value(tablebase::UnderTurnLimit(r.decisions[i].value, turn)), "}");
+  }
+  absl::StrAppend(&json, R"(], "line": ")");
+  for (size_t i = 0; i < r.line.size(); ++i)
+    absl::StrAppend(&json, i ? " " : "", FormatDecision(r.line[i], names));
+  absl::StrAppend(&json, R"(", "unlimited": {)", value(r.value), R"(}, "family": ")", r.family,
+                  "\"}");
+  return json;
+}
+
+// Probes --position, or each line of stdin, with the tables opened once.
+template <Game G>
+absl::Status Probe(const G& game, const std::string& dir, bool json) {
+  if constexpr (!tablebase::TablebaseFor<G>::kSupported) {
+    return tablebase::NoTablebaseError(game.name());
+  } else {
+    using Tb = typename tablebase::TablebaseFor<G>::Type;
+    absl::StatusOr<tablebase::Tablebase<Tb>> base = tablebase::Tablebase<Tb>::Open(
+        Tb::ForGame(game), dir.empty() ? tablebase::DefaultTablebaseDir() : dir);
+    if (!base.ok()) return base.status();
+    const auto answer = [&](absl::string_view text) -> absl::Status {
+      absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
+      if (!position.ok()) return position.status();
+      if (position->state.over()) {
+        return absl::InvalidArgumentError(absl::StrCat("position '", text, "': the game is over"));
+      }
+      absl::StatusOr<TbProbeResult> result = tablebase::ProbeOpen(*base, *position);
+      if (!result.ok()) return result.status();
+      std::cout << (json ? ProbeJson(game, position->state.turn, *result) + "\n"
+                         : tablebase::FormatProbeText(game, *result));
+      return absl::OkStatus();
+    };
+    if (FlagGiven("position")) return answer(absl::GetFlag(FLAGS_position));
+    std::string line;
+    for (int number = 1; std::getline(std::cin, line); ++number) {
+      if (line.empty()) continue;
+      if (absl::Status status = answer(line); !status.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat("line ", number, ": ", status.message()));
+      }
+    }
+    return absl::OkStatus();
+  }
+}
+
+int RunTb(const std::string& action) {
+  const std::string dir = absl::GetFlag(FLAGS_tb);
+  if (action == "build") {
+    tablebase::TbBuildOptions options;
+    options.dir = dir;
+    options.upto = absl::GetFlag(FLAGS_upto);
+    options.threads = absl::GetFlag(FLAGS_threads);
+    options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory) : 0;
+    if (absl::Status status = FirstError({
+            CheckRange("upto", options.upto, 0, 16),
+            CheckRange("threads", options.threads, 1, 256),
+            CheckRange<int64_t>("memory", options.memory_mib, 0, 1 << 24, " MiB"),
+            RejectFlags({"position", "json"}, "tb probe"),
+        });
+        !status.ok()) {
+      return Fail(status);
+    }
+    return RunOnGame(
+        [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
+  }
+  if (absl::Status status = RejectFlags({"upto", "threads", "memory"}, "tb build"); !status.ok()) {
+    return Fail(status);
+  }
+  if (action == "probe") {
+    const bool json = absl::GetFlag(FLAGS_json);
+    return RunOnGame([&](const auto& game) { return Probe(game, dir, json); },
+                     /*long_work=*/false);
+  }
+  if (absl::Status status = RejectFlags({"position", "json"}, "tb probe"); !status.ok()) {
+    return Fail(status);
+  }
+  if (action == "info") {
+    return RunOnGame(
+        [&](const auto& game) -> absl::Status {
+          absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, dir);
+          if (!info.ok()) return info.status();
+          std::cout << *info;
+          return absl::OkStatus();
+        },
+        /*long_work=*/false);
+  }
+  return RunOnGame([&](const auto& game) -> absl::Status {  // verify
+    absl::StatusOr<tablebase::TbVerifyReport> report =
+        tablebase::VerifyTablebases(game, dir, std::cerr);
+    if (!report.ok()) return report.status();
+    std::cout << absl::StreamFormat("verified %d positions: %d mismatches\n", report->positions,
+                                    report->mismatches);
+    for (const std::string& example : report->examples) std::cout << "  " << example << "\n";
+    if (report->mismatches > 0) {
+      return absl::DataLossError(absl::StrCat(report->mismatches, " stored values disagree"));
+    }
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+extern const Command kTbCommand;
+const Command kTbCommand = {
+    "tb",
+    "lud64 tb build --game=G [--upto=N] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
+    "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
+    "  lud64 tb info --game=G [--tb=DIR]\n"
+    "  lud64 tb verify --game=G [--tb=DIR]",
+    "Endgame tablebases (Davxar and Damdaman): exact values by retrograde analysis.\n"
+    "  build: solve every slice reachable from the game's start, or with --upto=N the\n"
+    "    movement endgames with at most N pieces a side; complete files are kept, so an\n"
+    "    interrupted build resumes. Davxar tables serve every pieces= option.\n"
+    "  probe: the value of --position (or of each line of stdin) for the player to move:\n"
+    "    win, draw or loss, the distance in turns (a Davxar removal is not a turn), the\n"
+    "    plies of an optimal line, the best decision and every decision's value.\n"
+    "  info: slices, sizes, value shares, checksums. verify: re-derive every value.\n"
+    "  Tables live in --tb, else $LUD64_TB, else ./tablebases.\n"
+    "  example: lud64 tb build --game=davxar:pieces=3 && lud64 tb probe --game=davxar:pieces=3",
+    {"game", "position", "json", "tb", "upto", "threads", "memory"},
+    RunTb,
+    {"build", "probe", "info", "verify"}};
+
+}  // namespace lud64
