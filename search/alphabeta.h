@@ -19,6 +19,7 @@
 #include "engine/interrupt.h"
 #include "engine/score.h"
 #include "engine/zobrist.h"
+#include "search/endgame_probe.h"
 #include "search/move_picker.h"
 #include "search/searchable_game.h"
 #include "search/transposition_table.h"
@@ -132,6 +133,11 @@ class AlphaBeta {
   // The hashes (game.hash) of the positions played before the root, for the
   // repetition rule of SearchOptions.
   void SetGameHistory(std::vector<uint64_t> hashes) { game_history_ = std::move(hashes); }
+
+  // Endgame tables: positions they hold (below the root) score exactly.
+  void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
+  // Positions scored by the endgame tables so far.
+  uint64_t table_hits() const { return table_hits_; }
 
   // One full-window search to exactly `depth` (no iterative deepening), for the
   // solver; keeps the table and the ordering heuristics of earlier calls.
@@ -278,6 +284,8 @@ class AlphaBeta {
   std::array<std::array<Decision, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
   std::vector<uint64_t> game_history_;
+  EndgameProbe<Position> endgame_probe_;
+  uint64_t table_hits_ = 0;
   std::array<uint64_t, kMaxPly> path_{};  // game.hash of the positions on the search path
 };
 

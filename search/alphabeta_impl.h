@@ -31,6 +31,13 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   // One hash of the position serves the repetition rule and the table key.
   const uint64_t hash = check_repetitions || table_ ? game_.hash(p) : 0;
   if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
+  // An endgame table's value is exact: no search below it, leaves included.
+  if (ply > 0 && endgame_probe_) {
+    if (const std::optional<ExactValue> exact = endgame_probe_(p)) {
+      ++table_hits_;
+      return ExactScore(*exact, ply);
+    }
+  }
   if (depth <= 0 || ply >= kMaxPly - 1) {
     return options_.quiescence && options_.leaves == Leaves::kEvaluate
                ? Quiescence(p, alpha, beta, ply, options_.quiescence_depth)

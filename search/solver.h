@@ -32,12 +32,17 @@ class Solver {
 
   Solver(const G& game, size_t table_mib) : game_(game), table_(table_mib) {}
 
+  // Endgame tables: positions they hold are exact leaves of the proof.
+  void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
+
   // `limits.depth` bounds the iterations; `on_iteration` reports each one.
   SolveReport Solve(const Position& root, const SearchLimits& limits,
                     const std::function<void(const SolveReport&)>& on_iteration = {}) {
     const Player me = root.state.to_move;
     AlphaBeta<G> pessimist(game_, &table_, {.leaves = Leaves::kPessimistic, .for_player = me});
     AlphaBeta<G> optimist(game_, &table_, {.leaves = Leaves::kOptimistic, .for_player = me});
+    pessimist.SetEndgameProbe(endgame_probe_);
+    optimist.SetEndgameProbe(endgame_probe_);
     SolveReport report;
     for (int depth = 1; depth <= std::min(limits.depth, AlphaBeta<G>::kMaxPly - 2); ++depth) {
       const SearchReport low = pessimist.SearchDepth(root, depth, Remaining(limits, optimist));
@@ -75,6 +80,7 @@ class Solver {
     Position end = root;
     for (const Decision d : report.pv) Apply(game_, end, d);
     AlphaBeta<G> search(game_, &table_, {.leaves = Leaves::kPessimistic, .for_player = me});
+    search.SetEndgameProbe(endgame_probe_);
     while (!end.state.over() && static_cast<int>(report.pv.size()) < length) {
       const SearchReport rest =
           search.SearchDepth(end, length - static_cast<int>(report.pv.size()), {});
@@ -95,6 +101,7 @@ class Solver {
 
   const G& game_;
   TranspositionTable table_;
+  EndgameProbe<Position> endgame_probe_;
 };
 
 }  // namespace lud64

@@ -62,6 +62,11 @@ expect 0 'draw for the player to move' -- tb probe --game=damdaman "--tb=$tbdir"
 expect 0 '2v2 .* positions' -- tb info --game=damdaman "--tb=$tbdir"
 expect 0 ': 0 mismatches' -- tb verify --game=damdaman "--tb=$tbdir"
 expect fail 'slice 4v2 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" '--position=xxx..../......./..o..../......./....x../......./.....o. x'
+expect 0 'value +win in 1 turns \(1 plies\) for P1 \(to move\), from the endgame tables' -- solve --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
+expect 0 'info tablebase win in 1 turns' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
+expect 0 'bestmove E6-D6' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
+# Outside the tables (2 v 3), the search scores table positions exactly.
+expect 0 'bestmove' -- bestmove --game=damdaman "--tb=$tbdir" --depth=4 '--position=o....../....x../...o.../...x.../......./......./....... x'
 expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
 expect fail 'unknown action .frob.' -- tb frob
 expect fail 'needs an action first' -- tb --game=damdaman

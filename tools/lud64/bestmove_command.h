@@ -14,6 +14,9 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
+#include "tablebase/engine_probe.h"
+#include "tablebase/tb_operations.h"
+#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
@@ -25,6 +28,8 @@ struct BestMoveRequest {
   double clock = 0;      // a game clock instead: seconds left
   double increment = 0;  // and seconds added per decision
   int hash_mib = 64;
+  bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
+  std::string tables;
 };
 
 // The seconds to spend on one decision with `clock` seconds left and `increment`
@@ -52,8 +57,31 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
   } else {
+    if (request.use_tables) {
+      // A root the tables hold: their best decision at once (the fastest win,
+      // the slowest loss, a draw kept).
+      absl::StatusOr<tablebase::TbProbeResult> answer =
+          tablebase::ProbeTablebase(game, *root, request.tables);
+      if (answer.ok() && answer->best) {
+        out << "info tablebase " << tablebase::ResultName(answer->under_limit.result);
+        if (answer->under_limit.result != tablebase::TbResult::kDraw)
+          out << " in " << answer->under_limit.turns << " turns";
+        out << " pv " << LineText(game, answer->line) << "\n"
+            << "bestmove " << FormatDecision(*answer->best, game.site_names()) << "\n";
+        return absl::OkStatus();
+      }
+      if (!answer.ok() && answer.status().code() != absl::StatusCode::kNotFound) {
+        return answer.status();
+      }
+    }
     TranspositionTable table(request.hash_mib);
     AlphaBeta<G> search(game, &table);
+    if (request.use_tables) {
+      absl::StatusOr<EndgameProbe<typename G::Position>> probe =
+          tablebase::MakeEndgameProbe(game, request.tables);
+      if (!probe.ok()) return probe.status();
+      search.SetEndgameProbe(*std::move(probe));
+    }
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
     const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {

@@ -9,7 +9,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "search/solver.h"
+#include "tablebase/engine_probe.h"
+#include "tablebase/tb_operations.h"
 #include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
@@ -20,6 +23,8 @@ struct SolveRequest {
   double seconds = 0;  // 0: no limit
   int hash_mib = 256;
   bool json = false;
+  bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
+  std::string tables;
 };
 
 // "win", "loss" or "draw" for the player to move, for a proven score.
@@ -27,6 +32,31 @@ inline const char* ValueName(Score s) { return s > 0 ? "win" : s < 0 ? "loss" : 
 
 // "a win in 5", "at least a draw", ... for bounds that are not equal.
 std::string BoundsText(Score lower, Score upper);
+
+// A root the endgame tables hold: its value at once, with the tables' line.
+template <Game G>
+absl::Status PrintTableAnswer(const G& game, const typename G::Position& root,
+                              const tablebase::TbProbeResult& r, bool json, std::ostream& out) {
+  const char* mover = root.state.to_move == Player::kP1 ? "P1" : "P2";
+  const char* value = tablebase::ResultName(r.under_limit.result);
+  const bool decisive = r.under_limit.result != tablebase::TbResult::kDraw;
+  const std::string best = r.best ? FormatDecision(*r.best, game.site_names()) : "pass";
+  const int plies = decisive ? static_cast<int>(r.line.size()) : -1;
+  if (json) {
+    out << absl::StreamFormat(
+        "{\"value\": \"%s\", \"turns\": %d, \"plies\": %d, \"best\": \"%s\", \"pv\": "
+        "\"%s\", \"nodes\": 0, \"seconds\": 0, \"proven\": true, \"tablebase\": true, "
+        "\"to_move\": \"%s\"}\n",
+        value, r.under_limit.turns, plies, best, LineText(game, r.line), mover);
+    return absl::OkStatus();
+  }
+  out << absl::StreamFormat("value   %s", value);
+  if (decisive) out << absl::StreamFormat(" in %d turns (%d plies)", r.under_limit.turns, plies);
+  out << " for " << mover << " (to move), from the endgame tables (" << r.family << ")\n"
+      << "best    " << best << "\n";
+  if (decisive) out << "line    " << LineText(game, r.line) << "\n";
+  return absl::OkStatus();
+}
 
 template <Game G>
 absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& out,
@@ -40,7 +70,19 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));
   } else {
+    if (request.use_tables) {
+      absl::StatusOr<tablebase::TbProbeResult> answer =
+          tablebase::ProbeTablebase(game, *root, request.tables);
+      if (answer.ok()) return PrintTableAnswer(game, *root, *answer, request.json, out);
+      if (answer.status().code() != absl::StatusCode::kNotFound) return answer.status();
+    }
     Solver<G> solver(game, request.hash_mib);
+    if (request.use_tables) {
+      absl::StatusOr<EndgameProbe<typename G::Position>> probe =
+          tablebase::MakeEndgameProbe(game, request.tables);
+      if (!probe.ok()) return probe.status();
+      solver.SetEndgameProbe(*std::move(probe));
+    }
     const SolveReport r = solver.Solve(
         *root, {request.depth, request.nodes, request.seconds}, [&](const SolveReport& it) {
           progress << absl::StreamFormat("solve: depth %d, %s, %d nodes, %.2fs\n", it.depth,

@@ -70,7 +70,11 @@ int RunBestMoveCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
-  if (engine == "mcts") return RunMctsBestMoveCommand();
+  if (engine == "mcts") {
+    if (absl::Status status = RejectFlags({"tb"}, "--engine=alphabeta"); !status.ok())
+      return Fail(status);
+    return RunMctsBestMoveCommand();
+  }
   if (absl::Status status =
           RejectFlags({"iterations", "threads", "seed", "exploration", "memory"}, "--engine=mcts");
       !status.ok()) {
@@ -80,6 +84,8 @@ int RunBestMoveCommand(const std::string&) {
     return Fail(status);
   }
   if (depth > 0) request.depth = depth;
+  request.use_tables = FlagGiven("tb");
+  request.tables = absl::GetFlag(FLAGS_tb);
   // Without any limit, think for one second.
   if (depth == 0 && request.nodes == 0 && request.seconds == 0 && request.clock == 0)
     request.seconds = 1;
@@ -92,7 +98,7 @@ extern const Command kBestMoveCommand;
 const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
-    "[--clock=S --inc=S] [--hash=MiB]\n"
+    "[--clock=S --inc=S] [--hash=MiB] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
     "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
@@ -101,11 +107,13 @@ const Command kBestMoveCommand = {
     "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
     "  where it can; an info line about every second (iterations, iterations/s, the best\n"
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
-    "  Without a limit either thinks for one second.\n"
+    "  Without a limit either thinks for one second. --tb=DIR (alpha-beta): from a position\n"
+    "  the endgame tables hold, their best decision at once; else table positions score\n"
+    "  exactly in the search.\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash", "engine", "iterations",
-     "threads", "seed", "exploration", "memory"},
+     "threads", "seed", "exploration", "memory", "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64

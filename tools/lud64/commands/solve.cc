@@ -27,6 +27,8 @@ int RunSolveCommand(const std::string&) {
     return Fail(status);
   }
   if (depth > 0) request.depth = depth;
+  request.use_tables = FlagGiven("tb");
+  request.tables = absl::GetFlag(FLAGS_tb);
   return RunOnGame([&](const auto& game) { return RunSolve(game, request, std::cout, std::cerr); });
 }
 
@@ -36,11 +38,13 @@ extern const Command kSolveCommand;
 const Command kSolveCommand = {
     "solve",
     "lud64 solve [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] [--hash=MiB] "
-    "[--json]",
+    "[--json] [--tb=DIR]",
     "Prove the value of a position (win, loss or draw for the player to move, and the\n"
     "  plies to the end under best play), or report the bounds reached within the limits.\n"
+    "  --tb: a position the endgame tables hold is answered at once (distance in turns,\n"
+    "  and plies of the tables' line); otherwise table positions are exact leaves.\n"
     "  example: lud64 solve --game=guettal",
-    {"game", "position", "depth", "nodes", "time", "hash", "json"},
+    {"game", "position", "depth", "nodes", "time", "hash", "json", "tb"},
     RunSolveCommand};
 
 }  // namespace lud64

@@ -1,0 +1,62 @@
+// Endgame tables for the searches: an EndgameProbe (search/endgame_probe.h)
+// over tables opened once and shared by every copy of the probe.
+#ifndef LUD64_TABLEBASE_ENGINE_PROBE_H_
+#define LUD64_TABLEBASE_ENGINE_PROBE_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "search/endgame_probe.h"
+#include "tablebase/tablebase.h"
+#include "tablebase/tb_operations.h"
+
+namespace lud64::tablebase {
+
+// The slice a position belongs to, seen by the player to move; found without
+// indexing, so that a miss costs a hash lookup.
+template <class Position>
+SliceKey SliceOf(const Position& position) {
+  const int me = Index(position.state.to_move);
+  SliceKey key{static_cast<uint8_t>(PopCount(position.pieces[me])),
+               static_cast<uint8_t>(PopCount(position.pieces[1 - me]))};
+  if constexpr (requires { position.hand; }) {
+    key.own_hand = position.hand[me];
+    key.opponent_hand = position.hand[1 - me];
+  }
+  if constexpr (requires { position.remove; }) key.remove = position.remove;
+  return key;
+}
+
+// A probe over the tables of `game` in `dir` ("" for the default directory).
+template <Game G>
+absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& game,
+                                                                    const std::string& dir) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    absl::StatusOr<Tablebase<Tb>> opened =
+        Tablebase<Tb>::Open(Tb::ForGame(game), dir.empty() ? DefaultTablebaseDir() : dir);
+    if (!opened.ok()) return opened.status();
+    auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
+    return EndgameProbe<typename G::Position>(
+        [base](const typename G::Position& position) -> std::optional<ExactValue> {
+          if (position.state.over() || base->tables().Find(SliceOf(position)) == nullptr) {
+            return std::nullopt;
+          }
+          absl::StatusOr<TbValue> value = base->Probe(position);
+          if (!value.ok()) return std::nullopt;
+          const TbValue limited = UnderTurnLimit(*value, position.state.turn);
+          return ExactValue{limited.result == TbResult::kWin    ? 1
+                            : limited.result == TbResult::kLoss ? -1
+                                                                : 0,
+                            limited.turns};
+        });
+  }
+}
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_ENGINE_PROBE_H_
