@@ -35,6 +35,7 @@
 #include "engine/interrupt.h"
 #include "engine/random.h"
 #include "search/arena.h"
+#include "search/endgame_probe.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
 
@@ -131,6 +132,10 @@ class Mcts {
   std::vector<MctsChoice> Choices() const;
 
   const Position& root_position() const { return root_position_; }
+
+  // Endgame tables: positions they hold become proven nodes. Set before a
+  // search, not during one.
+  void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
   size_t nodes() const { return arena_.used(); }
   size_t node_capacity() const { return arena_.capacity(); }
 
@@ -167,6 +172,7 @@ class Mcts {
   MctsOptions options_;
   Arena<MctsNode> arena_;
   Position root_position_;
+  EndgameProbe<Position> endgame_probe_;
   uint64_t searches_ = 0;             // each search draws new random streams
   std::atomic<uint64_t> started_{0};  // iterations claimed, with an iteration limit
   std::atomic<bool> time_up_{false};

@@ -150,6 +150,18 @@ void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
       result = position.state.outcome;
       break;
     }
+    // A position the endgame tables hold is proven on its first visit.
+    if (endgame_probe_ && child->proven.load(kRelaxed) == Outcome::kOngoing) {
+      if (const std::optional<ExactValue> exact = endgame_probe_(position)) {
+        const Player mover = position.state.to_move;
+        const Outcome outcome = exact->sign > 0   ? WinFor(mover)
+                                : exact->sign < 0 ? WinFor(Opponent(mover))
+                                                  : Outcome::kDraw;
+        child->proven.store(outcome, kRelaxed);
+        result = outcome;
+        break;
+      }
+    }
     node = child;
   }
   const uint64_t reward_p1 =

@@ -67,6 +67,9 @@ expect 0 'info tablebase win in 1 turns' -- bestmove --game=damdaman "--tb=$tbdi
 expect 0 'bestmove E6-D6' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
 # Outside the tables (2 v 3), the search scores table positions exactly.
 expect 0 'bestmove' -- bestmove --game=damdaman "--tb=$tbdir" --depth=4 '--position=o....../....x../...o.../...x.../......./......./....... x'
+expect 0 'proven draw' -- bestmove --engine=mcts --iterations=2000 --game=damdaman "--tb=$tbdir" '--position=o....../....x../...o.../...x.../......./......./....... x'
+expect 0 'games +2 of 2' -- match --game=damdaman "--p1=alphabeta:depth=2,tb=$tbdir" "--p2=mcts:iterations=200,tb=$tbdir" --games=2
+expect fail "engine 'alphabeta:tb=/nonexistent': tablebase directory" -- match --game=damdaman --p1=alphabeta:tb=/nonexistent --p2=random --games=2
 expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
 expect fail 'unknown action .frob.' -- tb frob
 expect fail 'needs an action first' -- tb --game=damdaman

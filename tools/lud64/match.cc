@@ -36,9 +36,9 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kRandom:
       return "none";
     case EngineKind::kAlphaBeta:
-      return "time, depth, nodes, hash, quiescence";
+      return "time, depth, nodes, hash, quiescence, tb";
     case EngineKind::kMcts:
-      return "time, iterations, threads, exploration, memory";
+      return "time, iterations, threads, exploration, memory, tb";
   }
   return "";
 }
@@ -68,6 +68,11 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return ReadOption(text, name, value, 0.0, 100.0, spec.exploration);
   }
   if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
+  if (name == "tb" && (alphabeta || mcts)) {
+    spec.use_tables = true;
+    spec.tables = std::string(value);
+    return absl::OkStatus();
+  }
   return absl::InvalidArgumentError(absl::StrCat("engine '", text, "': unknown option '", name,
                                                  "' (options: ", OptionsOf(spec.kind), ")"));
 }

@@ -31,12 +31,15 @@ struct EngineSpec {
   int threads = 1;
   double exploration = kDefaultExploration;
   int memory_mib = 256;
+  // both: endgame tables from `tables` ("" for the default directory)
+  bool use_tables = false;
+  std::string tables;
 };
 
 inline constexpr double kDefaultEngineSeconds = 0.1;
 
-// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1]` or
-// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]`.
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]` or
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]`.
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);
 
 struct MatchRequest {

@@ -21,7 +21,9 @@
 #include "search/playout_runner.h"
 #include "search/solver.h"
 #include "search/swindle.h"
+#include "tablebase/engine_probe.h"
 #include "tools/lud64/match.h"
+#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
@@ -74,11 +76,13 @@ template <SearchableGame G>
 class AlphaBetaPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
-  AlphaBetaPlayer(const G& game, const EngineSpec& spec)
+  AlphaBetaPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe)
       : game_(game),
         table_(spec.hash_mib),
         search_(game, &table_, {.quiescence = spec.quiescence != 0}),
-        limits_(spec.search) {}
+        limits_(spec.search) {
+    search_.SetEndgameProbe(std::move(probe));
+  }
   void NewGame(const Position&, uint64_t) override {
     table_.Clear();
     history_.clear();
@@ -119,13 +123,15 @@ class MctsPlayer final : public MatchPlayer<G> {
   static constexpr double kSwindleShare = 0.1;
   static constexpr uint64_t kSwindleNodesPerIteration = 2;
 
-  MctsPlayer(const G& game, const EngineSpec& spec) : game_(game), spec_(spec) {}
+  MctsPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe)
+      : game_(game), spec_(spec), probe_(std::move(probe)) {}
   void NewGame(const Position& start, uint64_t seed) override {
     mcts_.reset();  // frees the last game's tree before the next is made
     mcts_.emplace(game_, MctsOptions{.exploration = spec_.exploration,
                                      .threads = spec_.threads,
                                      .seed = seed,
                                      .memory_bytes = size_t(spec_.memory_mib) << 20});
+    mcts_->SetEndgameProbe(probe_);
     mcts_->SetRoot(start);
     played_.clear();
   }
@@ -147,24 +153,35 @@ class MctsPlayer final : public MatchPlayer<G> {
  private:
   const G& game_;
   EngineSpec spec_;
+  EndgameProbe<Position> probe_;
   std::optional<Mcts<G>> mcts_;
   std::vector<Decision> played_;  // since the last search
 };
 
 template <Game G>
 absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
+  EndgameProbe<typename G::Position> probe;
+  if (spec.use_tables) {
+    absl::StatusOr<EndgameProbe<typename G::Position>> made =
+        tablebase::MakeEndgameProbe(game, spec.tables);
+    if (!made.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine '", spec.text, "': ", made.status().message()));
+    }
+    probe = *std::move(made);
+  }
   switch (spec.kind) {
     case EngineKind::kRandom:
       return std::make_unique<RandomPlayer<G>>(game);
     case EngineKind::kAlphaBeta:
       if constexpr (SearchableGame<G>) {
-        return std::make_unique<AlphaBetaPlayer<G>>(game, spec);
+        return std::make_unique<AlphaBetaPlayer<G>>(game, spec, std::move(probe));
       } else {
         return absl::UnimplementedError(absl::StrCat("engine '", spec.text, "' cannot play ",
                                                      game.name(), ", which has no evaluation yet"));
       }
     case EngineKind::kMcts:
-      return std::make_unique<MctsPlayer<G>>(game, spec);
+      return std::make_unique<MctsPlayer<G>>(game, spec, std::move(probe));
   }
   return absl::InternalError("unknown engine kind");
 }

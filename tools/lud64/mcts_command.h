@@ -12,7 +12,9 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/mcts.h"
+#include "tablebase/engine_probe.h"
 #include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
@@ -22,6 +24,8 @@ struct MctsBestMoveRequest {
   double clock = 0;      // a game clock instead of limits.seconds: seconds left
   double increment = 0;  // and seconds added per decision
   MctsOptions options;
+  bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
+  std::string tables;
 };
 
 // " proven win", " proven loss", " proven draw" for `mover`, or "".
@@ -42,6 +46,12 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   }
   const Player mover = root->state.to_move;
   Mcts<G> mcts(game, request.options);
+  if (request.use_tables) {
+    absl::StatusOr<EndgameProbe<typename G::Position>> probe =
+        tablebase::MakeEndgameProbe(game, request.tables);
+    if (!probe.ok()) return probe.status();
+    mcts.SetEndgameProbe(*std::move(probe));
+  }
   mcts.SetRoot(*root);
   MctsLimits limits = request.limits;
   if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);

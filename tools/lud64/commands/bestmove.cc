@@ -33,6 +33,8 @@ int RunMctsBestMoveCommand() {
   request.options.exploration = absl::GetFlag(FLAGS_exploration);
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
+  request.use_tables = FlagGiven("tb");
+  request.tables = absl::GetFlag(FLAGS_tb);
   if (absl::Status status = FirstError({
           CheckRange("threads", request.options.threads, 1, 256),
           CheckRange("exploration", request.options.exploration, 0.0, 100.0),
@@ -70,11 +72,7 @@ int RunBestMoveCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
-  if (engine == "mcts") {
-    if (absl::Status status = RejectFlags({"tb"}, "--engine=alphabeta"); !status.ok())
-      return Fail(status);
-    return RunMctsBestMoveCommand();
-  }
+  if (engine == "mcts") return RunMctsBestMoveCommand();
   if (absl::Status status =
           RejectFlags({"iterations", "threads", "seed", "exploration", "memory"}, "--engine=mcts");
       !status.ok()) {
@@ -100,16 +98,16 @@ const Command kBestMoveCommand = {
     "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
     "[--clock=S --inc=S] [--hash=MiB] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
-    "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]",
+    "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"
     "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
     "  where it can; an info line about every second (iterations, iterations/s, the best\n"
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
-    "  Without a limit either thinks for one second. --tb=DIR (alpha-beta): from a position\n"
-    "  the endgame tables hold, their best decision at once; else table positions score\n"
-    "  exactly in the search.\n"
+    "  Without a limit either thinks for one second.\n"
+    "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
+    "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash", "engine", "iterations",

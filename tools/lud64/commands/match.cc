@@ -72,8 +72,9 @@ const Command kMatchCommand = {
     "  Prints wins, losses and draws for --p1, its score (a draw counts half) and the Elo\n"
     "  difference with a 95% interval. Engines:\n"
     "    random\n"
-    "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1]\n"
-    "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB]\n"
+    "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]\n"
+    "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]\n"
+    "  tb=DIR: the engine uses the endgame tables in DIR (lud64 tb build).\n"
     "  A searching engine without a limit thinks 0.1 s a decision.\n"
     "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",
     {"game", "p1", "p2", "games", "openings", "balanced", "threads", "seed", "record", "json"},
