@@ -114,6 +114,9 @@ class MovePicker {
         stage_(Stage::kTableMove) {
     LegalDecisions(game, p, list_);
   }
+  // The picker keeps a pointer to the killers: a temporary would dangle.
+  MovePicker(const G&, const Position&, Decision, const Killers&&, const DecisionHistory&,
+             const DecisionHistory&) = delete;
 
   // The picker of a quiescence node: the tactical decisions only, unless
   // `all` (a decision that cannot be skipped by standing pat, such as

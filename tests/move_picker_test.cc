@@ -119,7 +119,8 @@ TEST(MovePicker, TacticalDecisionsByTheirHistory) {
   DecisionHistory quiet, tactical;
   tactical.Update(Player::kP1, Parse(game, "xE6"), 500);
   tactical.Update(Player::kP1, Parse(game, "xB2"), 900);
-  MovePicker<Davxar> picker(game, p, Decision::Pass(), Killers{}, quiet, tactical);
+  const Killers no_killers;
+  MovePicker<Davxar> picker(game, p, Decision::Pass(), no_killers, quiet, tactical);
   const std::vector<PickedDecision> picked = PickAll(picker);
   ASSERT_EQ(picked.size(), 4u);
   EXPECT_EQ(picked[0].decision, Parse(game, "xB2"));
