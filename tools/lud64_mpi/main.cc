@@ -1,0 +1,108 @@
+// lud64-mpi: distributed tablebase builds.
+//   mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] [--memory=MiB]
+// builds the files `lud64 tb build` builds, byte for byte, with every rank
+// holding only its share of each component (see tablebase/MPI.md).
+#include <mpi.h>
+
+#include <cstdint>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "engine/game_spec.h"
+#include "tools/lud64_mpi/mpi_builder.h"
+
+namespace lud64 {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] "
+    "[--memory=MiB]\n";
+
+struct Args {
+  std::string game;
+  tablebase::TbBuildOptions options;
+};
+
+absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
+  if (argv.empty() || argv[0] != "build") return absl::InvalidArgumentError(kUsage);
+  Args args;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    const size_t eq = arg.find('=');
+    const std::string name = arg.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+    int64_t number = 0;
+    const bool numeric = absl::SimpleAtoi(value, &number) && number >= 0;
+    if (name == "--game" && !value.empty()) {
+      args.game = value;
+    } else if (name == "--tb" && !value.empty()) {
+      args.options.dir = value;
+    } else if (name == "--upto" && numeric) {
+      args.options.upto = static_cast<int>(number);
+    } else if (name == "--threads" && numeric && number > 0) {
+      args.options.threads = static_cast<int>(number);
+    } else if (name == "--memory" && numeric) {
+      args.options.memory_mib = number;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("bad argument '", arg, "'\n", kUsage));
+    }
+  }
+  if (args.game.empty())
+    return absl::InvalidArgumentError(absl::StrCat("--game missing\n", kUsage));
+  return args;
+}
+
+template <class G>
+absl::Status Build(const G& game, const tablebase::TbBuildOptions& options,
+                   tablebase::MpiComm& comm) {
+  using Tb = typename tablebase::TablebaseFor<G>::Type;
+  const Tb tb = Tb::ForGame(game);
+  absl::StatusOr<std::vector<tablebase::SliceKey>> slices = tb.Slices(game, options.upto);
+  if (!slices.ok()) return slices.status();
+  tablebase::SliceTables tables;
+  std::ostringstream ignored;
+  return tablebase::BuildSlicesMpi(tb, *slices, options, comm,
+                                   comm.rank() == 0 ? std::cerr : ignored, tables);
+}
+
+absl::Status Run(const std::vector<std::string>& argv, tablebase::MpiComm& comm) {
+  absl::StatusOr<Args> args = ParseArgs(argv);
+  if (!args.ok()) return args.status();
+  absl::StatusOr<GameSpec> spec = ParseGameSpec(args->game);
+  if (!spec.ok()) return spec.status();
+  if (spec->name == "davxar") {
+    absl::StatusOr<Davxar> game = Davxar::FromSpec(*spec);
+    if (!game.ok()) return game.status();
+    return Build(*game, args->options, comm);
+  }
+  if (spec->name == "damdaman") return Build(Damdaman(), args->options, comm);
+  return absl::InvalidArgumentError(
+      absl::StrCat("no tablebase for '", args->game, "' (davxar and damdaman have them)"));
+}
+
+}  // namespace
+}  // namespace lud64
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  // Worker threads of the forward pass never call MPI.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  lud64::tablebase::MpiComm comm;
+  const absl::Status status = lud64::Run(std::vector<std::string>(argv + 1, argv + argc), comm);
+  if (!status.ok()) {
+    if (comm.rank() == 0) std::cerr << "lud64-mpi: " << status.message() << "\n";
+    MPI_Finalize();
+    return absl::IsInvalidArgument(status) ? 2 : 1;
+  }
+  if (comm.rank() == 0) std::cerr << "lud64-mpi: done\n";
+  MPI_Finalize();
+  return 0;
+}
