@@ -62,6 +62,7 @@ std::vector<uint64_t> MpiComm::Exchange(const std::vector<std::vector<uint64_t>>
     send_displs[r] = total;
     total += send_counts[r];
     if (r != rank_) bytes_sent_ += out[r].size() * sizeof(uint64_t);
+    words_exchanged_ += out[r].size();
   }
   MPI_Alltoall(send_counts.data(), 1, MPI_INT, from.data(), 1, MPI_INT, MPI_COMM_WORLD);
   std::vector<uint64_t> send;

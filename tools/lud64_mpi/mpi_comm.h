@@ -20,6 +20,8 @@ class MpiComm {
   int ranks() const { return ranks_; }
   // Bytes this rank sent to other ranks so far (own messages excluded).
   uint64_t bytes_sent() const { return bytes_sent_; }
+  // Words this rank passed to Exchange so far, its own included: messages.
+  uint64_t words_exchanged() const { return words_exchanged_; }
 
   uint64_t SumU64(uint64_t value) const;
   uint64_t MaxU64(uint64_t value) const;
@@ -43,6 +45,7 @@ class MpiComm {
   int rank_ = 0;
   int ranks_ = 1;
   uint64_t bytes_sent_ = 0;
+  uint64_t words_exchanged_ = 0;
 };
 
 }  // namespace lud64::tablebase

@@ -70,7 +70,13 @@ class MpiComponentSolver {
   double backward_seconds() const { return backward_seconds_; }
 
   absl::Status Solve(const Progress& progress) {
-    if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
+    // Ids are 64-bit here (a 6v6 Davxar component has 5.3e10 positions); only
+    // local indices, in the buckets, are 32-bit.
+    if (part_.LargestLocalSize() >= kNone || size() >= (uint64_t{1} << 62)) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("component of ", size(), " positions: too large for ", comm_.ranks(),
+                       " ranks (a rank's share must stay under 2^32 positions)"));
+    }
     state_ = HugeArray<uint32_t>(part_.LocalSize());
     const double start = MPI_Wtime();
     absl::Status status = comm_.AgreeStatus(ForwardPass(progress));
@@ -155,9 +161,10 @@ class MpiComponentSolver {
     position = tb_.Make(key, own, opponent);
     return canonical;
   }
-  uint32_t IdOf(const Located& at) const {
+  static constexpr uint64_t kNoId = std::numeric_limits<uint64_t>::max();
+  uint64_t IdOf(const Located& at) const {
     const int slice = SliceOf(at.key);
-    return slice < 0 ? kNone : static_cast<uint32_t>(offsets_[slice] + at.index);
+    return slice < 0 ? kNoId : offsets_[slice] + at.index;
   }
 
   // The forward step of ComponentSolver::InitPosition for an owned id.
@@ -171,7 +178,7 @@ class MpiComponentSolver {
     int best_win = std::numeric_limits<int>::max();
     int longest_loss = 0;
     bool never_loss = false;
-    uint32_t children[DecisionList::kCapacity + 1];
+    uint64_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     absl::Status status;
     tb_.ForEachSuccessor(position, [&](const Successor& s) {
@@ -183,7 +190,7 @@ class MpiComponentSolver {
         never_loss = true;
         return;
       }
-      if (const uint32_t child = IdOf(s.at); child != kNone) {
+      if (const uint64_t child = IdOf(s.at); child != kNoId) {
         children[child_count++] = child;
         return;
       }
@@ -291,8 +298,8 @@ class MpiComponentSolver {
     Decode(part_.Global(local), position);
     predecessors.clear();
     tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
-      if (const uint32_t pred = IdOf(at); pred != kNone) {
-        predecessors.push_back((uint64_t{pred} << 1) | (same ? 1 : 0));
+      if (const uint64_t pred = IdOf(at); pred != kNoId) {
+        predecessors.push_back(pred << 1 | (same ? 1 : 0));
       }
     });
     std::sort(predecessors.begin(), predecessors.end());
