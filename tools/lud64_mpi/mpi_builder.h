@@ -151,9 +151,18 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     MpiComponentSolver<Tb> solver(tb, component, tables, options.threads, comm);
     absl::Status status = solver.Solve([&](const char* phase, uint64_t done) {
       if (!root) return;
-      const double rate = done / std::max(MPI_Wtime() - component_start, 1e-9);
-      progress << absl::StrFormat("[%d/%d] %s: %s %d of %d, %.2fM positions/s (all ranks)\n", c + 1,
-                                  components.size(), names, phase, done, size, rate / 1e6);
+      const double now = MPI_Wtime();
+      const double rate = done / std::max(now - component_start, 1e-9);
+      // The build's ETA at the rate of the components solved so far; bytes
+      // sent estimated from rank 0's (the exchange is symmetric).
+      const double eta =
+          (now - start) / std::max<uint64_t>(solved_positions, 1) * (total - built + size) -
+          (now - component_start);
+      progress << absl::StrFormat(
+          "[%d/%d] %s: %s %d of %d, %.2fM positions/s (all ranks), about %.1f MB sent, ETA %s\n",
+          c + 1, components.size(), names, phase, done, size, rate / 1e6,
+          static_cast<double>(comm.bytes_sent()) * comm.ranks() / 1e6,
+          solved_positions > 0 ? absl::StrFormat("%.0fs", std::max(eta, 0.0)) : "unknown");
     });
     if (!status.ok()) return status;
     for (size_t i = 0; i < component.size(); ++i) {
