@@ -50,7 +50,12 @@ for _ in $(seq 1 600); do
   [ "$(ls "$dir" 2>/dev/null | grep -c 'lud64tb$')" -ge 25 ] && break
   sleep 0.05
 done
-rank=$(pgrep -P "$job" -f lud64-mpi | head -1 || true)
+# $job is the subshell running mpirun, or mpirun itself; ranks are mpirun's children.
+rank=""
+for parent in "$job" $(pgrep -P "$job" || true); do
+  rank=$(pgrep -P "$parent" -x lud64-mpi | head -1 || true)
+  [ -n "$rank" ] && break
+done
 [ -n "$rank" ] || { echo "FAIL: no rank found to kill"; wait "$job" || true; exit 1; }
 kill -9 "$rank"
 if wait "$job"; then echo "FAIL: the job survived a killed rank"; exit 1; fi
