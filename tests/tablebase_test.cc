@@ -1,5 +1,6 @@
 // Davxar tables built for the whole game with 3 pieces: symmetry, the
 // recurrence on every position, games played out by the tables, the start.
+#include <filesystem>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -19,15 +20,17 @@ namespace {
 using davxar::DavxarTb;
 using davxar::MillTest;
 
-// Tables for davxar:pieces=3 (one directory per build of this test, so that
-// ctest's separate processes share one build through the resume logic).
+// Tables for davxar:pieces=3, in a directory named after the test binary's
+// modification time: ctest's separate processes share one build through the
+// resume logic, and a relinked binary (changed tablebase code) rebuilds.
 const Tablebase<DavxarTb>& Pieces3(MillTest lines) {
   static std::unique_ptr<Tablebase<DavxarTb>> tables[2];
   auto& slot = tables[lines == MillTest::kLudii];
   if (slot == nullptr) {
     const Davxar game(lines, 3);
-    const std::string dir = absl::StrCat(::testing::TempDir(), "/lud64_tb_", game.name(), "_",
-                                         std::hash<std::string>()(__DATE__ __TIME__));
+    const std::string dir =
+        absl::StrCat(::testing::TempDir(), "/lud64_tb_", game.name(), "_",
+                     std::filesystem::last_write_time("/proc/self/exe").time_since_epoch().count());
     std::ostringstream progress;
     const absl::Status built = BuildTablebases(game, {.dir = dir, .threads = 2}, progress);
     EXPECT_TRUE(built.ok()) << built;
