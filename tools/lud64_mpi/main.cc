@@ -1,0 +1,159 @@
+// lud64-mpi: distributed tablebase builds.
+//   mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] [--memory=MiB]
+// builds the files `lud64 tb build` builds, byte for byte, with every rank
+// holding only its share of each component (see tablebase/MPI.md).
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "boards/damdaman/damdaman_tablebase.h"
+#include "boards/davxar/davxar_tablebase.h"
+#include "boards/davxar/davxar_text.h"
+#include "engine/game_spec.h"
+#include "tools/lud64_mpi/mpi_builder.h"
+
+namespace lud64 {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] "
+    "[--memory=MiB]\n"
+    "       lud64-mpi plan --game=G [--upto=N] --ranks=N   (sizes and memory, builds nothing)\n";
+
+struct Args {
+  bool plan = false;
+  int ranks = 1;
+  std::string game;
+  tablebase::TbBuildOptions options;
+};
+
+absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
+  if (argv.empty() || (argv[0] != "build" && argv[0] != "plan")) {
+    return absl::InvalidArgumentError(kUsage);
+  }
+  Args args;
+  args.plan = argv[0] == "plan";
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    const size_t eq = arg.find('=');
+    const std::string name = arg.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+    int64_t number = 0;
+    const bool numeric = absl::SimpleAtoi(value, &number) && number >= 0;
+    if (name == "--game" && !value.empty()) {
+      args.game = value;
+    } else if (name == "--tb" && !value.empty()) {
+      args.options.dir = value;
+    } else if (name == "--upto" && numeric) {
+      args.options.upto = static_cast<int>(number);
+    } else if (name == "--threads" && numeric && number > 0) {
+      args.options.threads = static_cast<int>(number);
+    } else if (name == "--ranks" && numeric && number > 0 && args.plan) {
+      args.ranks = static_cast<int>(number);
+    } else if (name == "--memory" && numeric) {
+      args.options.memory_mib = number;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("bad argument '", arg, "'\n", kUsage));
+    }
+  }
+  if (args.game.empty())
+    return absl::InvalidArgumentError(absl::StrCat("--game missing\n", kUsage));
+  return args;
+}
+
+// What a build needs, for planning a cluster job: per component its size and
+// the memory per rank; in total the positions and the files' size (1 byte an
+// entry; 2 for slices with distances over 127 turns).
+template <class Tb>
+void PrintPlan(const Tb& tb, const std::vector<tablebase::SliceKey>& slices, int ranks) {
+  using namespace tablebase;
+  const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
+  uint64_t total = 0, largest = 0;
+  for (const auto& component : components) {
+    const uint64_t size = ComponentSize(tb, component);
+    total += size;
+    largest = std::max(largest, size);
+  }
+  std::cout << absl::StrFormat(
+      "%s: %d slices in %d components, %d positions\n"
+      "largest component: %d positions, %d MiB per rank on %d ranks (%d MiB on 1)\n"
+      "files: %.2f GB with 8-bit entries (%d MiB of headers)\n",
+      tb.family(), slices.size(), components.size(), total, largest,
+      MpiMemoryPerRankMiB(largest, ranks), ranks, MpiMemoryPerRankMiB(largest, 1), total / 1e9,
+      (slices.size() * sizeof(SliceHeader)) >> 20);
+  std::vector<std::pair<uint64_t, std::string>> biggest;
+  for (const auto& component : components) {
+    std::string names;
+    for (const SliceKey& key : component) {
+      absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
+    }
+    biggest.push_back({ComponentSize(tb, component), names});
+  }
+  std::sort(biggest.rbegin(), biggest.rend());
+  for (size_t i = 0; i < std::min<size_t>(5, biggest.size()); ++i) {
+    std::cout << absl::StrFormat("  %d positions: %s\n", biggest[i].first, biggest[i].second);
+  }
+}
+
+template <class G>
+absl::Status Build(const G& game, const Args& args, tablebase::MpiComm& comm) {
+  using Tb = typename tablebase::TablebaseFor<G>::Type;
+  const tablebase::TbBuildOptions& options = args.options;
+  const Tb tb = Tb::ForGame(game);
+  absl::StatusOr<std::vector<tablebase::SliceKey>> slices = tb.Slices(game, options.upto);
+  if (!slices.ok()) return slices.status();
+  if (args.plan) {
+    if (comm.rank() == 0) PrintPlan(tb, *slices, args.ranks);
+    return absl::OkStatus();
+  }
+  tablebase::SliceTables tables;
+  std::ostringstream ignored;
+  return tablebase::BuildSlicesMpi(tb, *slices, options, comm,
+                                   comm.rank() == 0 ? std::cerr : ignored, tables);
+}
+
+absl::Status Run(const std::vector<std::string>& argv, tablebase::MpiComm& comm) {
+  absl::StatusOr<Args> args = ParseArgs(argv);
+  if (!args.ok()) return args.status();
+  absl::StatusOr<GameSpec> spec = ParseGameSpec(args->game);
+  if (!spec.ok()) return spec.status();
+  if (spec->name == "davxar") {
+    absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(*spec);
+    if (!game.ok()) return game.status();
+    return Build(*game, *args, comm);
+  }
+  if (spec->name == "damdaman") return Build(Damdaman(), *args, comm);
+  return absl::InvalidArgumentError(
+      absl::StrCat("no tablebase for '", args->game, "' (davxar and damdaman have them)"));
+}
+
+}  // namespace
+}  // namespace lud64
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  // Worker threads of the forward pass never call MPI.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  lud64::tablebase::MpiComm comm;
+  const absl::Status status = lud64::Run(std::vector<std::string>(argv + 1, argv + argc), comm);
+  if (!status.ok()) {
+    if (comm.rank() == 0) std::cerr << "lud64-mpi: " << status.message() << "\n";
+    MPI_Finalize();
+    return absl::IsInvalidArgument(status) ? 2 : 1;
+  }
+  if (comm.rank() == 0 && argc > 1 && std::string(argv[1]) == "build") {
+    std::cerr << "lud64-mpi: done\n";
+  }
+  MPI_Finalize();
+  return 0;
+}

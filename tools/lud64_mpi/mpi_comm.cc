@@ -1,0 +1,100 @@
+#include "tools/lud64_mpi/mpi_comm.h"
+
+#include <algorithm>
+
+namespace lud64::tablebase {
+
+MpiComm::MpiComm() {
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+}
+
+uint64_t MpiComm::SumU64(uint64_t value) const {
+  uint64_t sum = 0;
+  MPI_Allreduce(&value, &sum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return sum;
+}
+
+uint64_t MpiComm::MaxU64(uint64_t value) const {
+  uint64_t max = 0;
+  MPI_Allreduce(&value, &max, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  return max;
+}
+
+void MpiComm::SumU64(std::vector<uint64_t>& values) const {
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM,
+                MPI_COMM_WORLD);
+}
+
+absl::Status MpiComm::BroadcastStatus(const absl::Status& status) const {
+  int code = static_cast<int>(status.code());
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string message(status.message());
+  int length = static_cast<int>(message.size());
+  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  message.resize(length);
+  MPI_Bcast(message.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  return absl::Status(static_cast<absl::StatusCode>(code), message);
+}
+
+absl::Status MpiComm::AgreeStatus(const absl::Status& status) const {
+  int failing = status.ok() ? ranks_ : rank_;
+  int first = ranks_;
+  MPI_Allreduce(&failing, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == ranks_) return absl::OkStatus();
+  int code = static_cast<int>(status.code());
+  MPI_Bcast(&code, 1, MPI_INT, first, MPI_COMM_WORLD);
+  std::string message(status.message());
+  int length = static_cast<int>(message.size());
+  MPI_Bcast(&length, 1, MPI_INT, first, MPI_COMM_WORLD);
+  message.resize(length);
+  MPI_Bcast(message.data(), length, MPI_CHAR, first, MPI_COMM_WORLD);
+  return absl::Status(static_cast<absl::StatusCode>(code), message);
+}
+
+std::vector<uint64_t> MpiComm::Exchange(const std::vector<std::vector<uint64_t>>& out,
+                                        std::vector<int>& from) {
+  std::vector<int> send_counts(ranks_), send_displs(ranks_), recv_displs(ranks_);
+  from.assign(ranks_, 0);
+  int total = 0;
+  for (int r = 0; r < ranks_; ++r) {
+    send_counts[r] = static_cast<int>(out[r].size());
+    send_displs[r] = total;
+    total += send_counts[r];
+    if (r != rank_) bytes_sent_ += out[r].size() * sizeof(uint64_t);
+    words_exchanged_ += out[r].size();
+  }
+  MPI_Alltoall(send_counts.data(), 1, MPI_INT, from.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::vector<uint64_t> send;
+  send.reserve(total);
+  for (const auto& part : out) send.insert(send.end(), part.begin(), part.end());
+  int received = 0;
+  for (int r = 0; r < ranks_; ++r) {
+    recv_displs[r] = received;
+    received += from[r];
+  }
+  std::vector<uint64_t> in(received);
+  MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, in.data(),
+                from.data(), recv_displs.data(), MPI_UINT64_T, MPI_COMM_WORLD);
+  return in;
+}
+
+std::vector<uint16_t> MpiComm::GatherToRoot(const std::vector<uint16_t>& local,
+                                            std::vector<int>& counts) {
+  const int count = static_cast<int>(local.size());
+  counts.assign(ranks_, 0);
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<int> displs(ranks_, 0);
+  int total = 0;
+  for (int r = 0; r < ranks_; ++r) {
+    displs[r] = total;
+    total += counts[r];
+  }
+  if (rank_ != 0) bytes_sent_ += local.size() * sizeof(uint16_t);
+  std::vector<uint16_t> all(rank_ == 0 ? total : 0);
+  MPI_Gatherv(local.data(), count, MPI_UINT16_T, all.data(), counts.data(), displs.data(),
+              MPI_UINT16_T, 0, MPI_COMM_WORLD);
+  return all;
+}
+
+}  // namespace lud64::tablebase

@@ -1,0 +1,416 @@
+// Retrograde analysis of one component across MPI ranks. The rules of
+// tablebase/retrograde.h (ComponentSolver) are kept; what changes is where
+// the state lives: each rank holds the 32-bit state word of the ids it owns
+// (BlockCyclic), and only those.
+//
+// - Forward pass: local. A position's successors need only their ids (to
+//   count distinct children) or the solved tables, which every rank maps
+//   read-only from the shared directory.
+// - Backward pass: bucket by bucket, round by round as the threaded solver.
+//   A rank resolves its own bucket entries and turns each predecessor into
+//   an 8-byte message (id, offer-a-win or decrement, same-mover step) for
+//   the predecessor's owner; messages are exchanged with MPI_Alltoallv in
+//   batches of kBatch entries per rank, so buffers stay bounded.
+// - Holes ask the owner of their canonical image for its value.
+// Values are the unique fixed point, so the partition and the order of
+// messages do not change them: files are byte-identical to a 1-process build.
+#ifndef LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
+#define LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "tablebase/huge_array.h"
+#include "tablebase/slice.h"
+#include "tablebase/tb_file.h"
+#include "tablebase/tb_game.h"
+#include "tools/lud64_mpi/mpi_comm.h"
+#include "tools/lud64_mpi/partition.h"
+
+namespace lud64::tablebase {
+
+// Working bytes per owned position: the state word (4) and bucket entries
+// (4 at most: a position is queued about once).
+inline constexpr int kMpiWorkBytesPerPosition = 8;
+// Bucket entries resolved per rank between two exchanges.
+inline constexpr size_t kBatch = size_t{1} << 16;
+
+template <class Tb>
+class MpiComponentSolver {
+ public:
+  using Position = typename Tb::Position;
+  // (phase "forward"/"backward", positions done over all ranks or estimated)
+  using Progress = std::function<void(const char*, uint64_t)>;
+
+  MpiComponentSolver(const Tb& tb, std::vector<SliceKey> keys, const SliceTables& solved,
+                     int threads, MpiComm& comm)
+      : tb_(tb),
+        keys_(std::move(keys)),
+        solved_(solved),
+        threads_(std::max(1, threads)),
+        comm_(comm),
+        part_(0, 1, 0) {
+    offsets_.push_back(0);
+    for (const SliceKey& key : keys_) {
+      offsets_.push_back(offsets_.back() + tb_.index().Size(key.own, key.opponent));
+    }
+    part_ = BlockCyclic(offsets_.back(), comm.ranks(), comm.rank());
+  }
+
+  uint64_t size() const { return offsets_.back(); }
+  const BlockCyclic& partition() const { return part_; }
+  double forward_seconds() const { return forward_seconds_; }
+  double backward_seconds() const { return backward_seconds_; }
+
+  absl::Status Solve(const Progress& progress) {
+    // Ids are 64-bit here (a 6v6 Davxar component has 5.3e10 positions); only
+    // local indices, in the buckets, are 32-bit.
+    if (part_.LargestLocalSize() >= kNone || size() >= (uint64_t{1} << 62)) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("component of ", size(), " positions: too large for ", comm_.ranks(),
+                       " ranks (a rank's share must stay under 2^32 positions)"));
+    }
+    state_ = HugeArray<uint32_t>(part_.LocalSize());
+    const double start = MPI_Wtime();
+    absl::Status status = comm_.AgreeStatus(ForwardPass(progress));
+    if (!status.ok()) return status;
+    const double forward_end = MPI_Wtime();
+    BackwardPass(progress);
+    forward_seconds_ = forward_end - start;
+    backward_seconds_ = MPI_Wtime() - forward_end;
+    FinishValues();
+    return absl::OkStatus();
+  }
+
+  // After Solve, collective: the counts of slice i over all ranks.
+  SliceStats Stats(int slice) {
+    std::vector<uint64_t> counts(3, 0);
+    uint64_t max_turns = 0;
+    ForOwned(slice, [&](uint64_t local) {
+      if (FlagsOf(state_[local]) & kHole) return;
+      const Entry e = ValueOf(state_[local]);
+      if (e == kDrawEntry) {
+        ++counts[1];
+      } else {
+        ++counts[IsWin(e) ? 0 : 2];
+        max_turns = std::max<uint64_t>(max_turns, EntryTurns(e));
+      }
+    });
+    comm_.SumU64(counts);
+    return {counts[0], counts[1], counts[2], static_cast<int>(comm_.MaxU64(max_turns))};
+  }
+
+  // After Solve: this rank's entries for the ids [begin, end), in id order.
+  void OwnedEntries(uint64_t begin, uint64_t end, std::vector<uint16_t>& out) const {
+    out.clear();
+    for (uint64_t l = part_.OwnedBelow(part_.rank(), begin);
+         l < part_.OwnedBelow(part_.rank(), end); ++l) {
+      out.push_back(ValueOf(state_[l]));
+    }
+  }
+  uint64_t SliceBegin(int slice) const { return offsets_[slice]; }
+  uint64_t SliceEnd(int slice) const { return offsets_[slice + 1]; }
+
+ private:
+  static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  static constexpr uint8_t kDone = 1;
+  static constexpr uint8_t kHole = 2;
+  static constexpr uint8_t kNeverLoss = 4;
+  // Message bits under the predecessor's id.
+  static constexpr uint64_t kOfferWin = 2;
+  static constexpr uint64_t kSameMover = 1;
+
+  static uint32_t Pack(Entry value, int count, uint8_t flags) {
+    return value | static_cast<uint32_t>(count) << 16 | static_cast<uint32_t>(flags) << 24;
+  }
+  static Entry ValueOf(uint32_t state) { return static_cast<Entry>(state & 0xFFFF); }
+  static int CountOf(uint32_t state) { return (state >> 16) & 0xFF; }
+  static uint8_t FlagsOf(uint32_t state) { return static_cast<uint8_t>(state >> 24); }
+
+  template <class F>
+  void ForOwned(int slice, F&& f) const {
+    const int me = part_.rank();
+    for (uint64_t l = part_.OwnedBelow(me, offsets_[slice]);
+         l < part_.OwnedBelow(me, offsets_[slice + 1]); ++l) {
+      f(l);
+    }
+  }
+  int SliceOf(const SliceKey& key) const {
+    for (size_t i = 0; i < keys_.size(); ++i) {
+      if (keys_[i] == key) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  int SliceOfId(uint64_t id) const {
+    return static_cast<int>(std::upper_bound(offsets_.begin(), offsets_.end(), id) -
+                            offsets_.begin()) -
+           1;
+  }
+  bool Decode(uint64_t id, Position& position) const {
+    const SliceKey& key = keys_[SliceOfId(id)];
+    Bitboard own, opponent;
+    const bool canonical =
+        tb_.index().Unrank(key.own, key.opponent, id - offsets_[SliceOfId(id)], own, opponent);
+    position = tb_.Make(key, own, opponent);
+    return canonical;
+  }
+  static constexpr uint64_t kNoId = std::numeric_limits<uint64_t>::max();
+  uint64_t IdOf(const Located& at) const {
+    const int slice = SliceOf(at.key);
+    return slice < 0 ? kNoId : offsets_[slice] + at.index;
+  }
+
+  // The forward step of ComponentSolver::InitPosition for an owned id.
+  absl::Status InitPosition(uint64_t local, std::vector<std::pair<uint32_t, uint16_t>>& pending) {
+    const uint64_t id = part_.Global(local);
+    Position position;
+    if (!Decode(id, position)) {
+      state_[local] = Pack(0, 0, kHole | kNeverLoss);
+      return absl::OkStatus();
+    }
+    int best_win = std::numeric_limits<int>::max();
+    int longest_loss = 0;
+    bool never_loss = false;
+    uint64_t children[DecisionList::kCapacity + 1];
+    int child_count = 0;
+    absl::Status status;
+    tb_.ForEachSuccessor(position, [&](const Successor& s) {
+      if (s.kind == Successor::kWin) {
+        best_win = 1;
+        return;
+      }
+      if (s.kind == Successor::kDraw) {
+        never_loss = true;
+        return;
+      }
+      if (const uint64_t child = IdOf(s.at); child != kNoId) {
+        children[child_count++] = child;
+        return;
+      }
+      const MappedSlice* table = solved_.Find(s.at.key);
+      if (table == nullptr) {
+        status = absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
+                                                  keys_[SliceOfId(id)].Name(), " but missing"));
+        return;
+      }
+      const Entry e = table->Get(s.at.index);
+      const int shift = s.same_mover ? 0 : 1;
+      if (e == kDrawEntry) {
+        never_loss = true;
+      } else if (IsWin(e) == s.same_mover) {
+        best_win = std::min(best_win, EntryTurns(e) + shift);
+      } else {
+        longest_loss = std::max(longest_loss, EntryTurns(e) + shift);
+      }
+    });
+    if (!status.ok()) return status;
+    std::sort(children, children + child_count);
+    child_count = static_cast<int>(std::unique(children, children + child_count) - children);
+    const uint8_t flags = never_loss ? kNeverLoss : 0;
+    state_[local] = Pack(0, child_count, flags);
+    const auto l32 = static_cast<uint32_t>(local);
+    if (best_win != std::numeric_limits<int>::max()) {
+      state_[local] = Pack(WinEntry(best_win), child_count, flags);
+      pending.push_back({l32, static_cast<uint16_t>(best_win)});
+    } else if (!never_loss) {
+      state_[local] = Pack(LossEntry(longest_loss), child_count, flags);
+      if (child_count == 0) pending.push_back({l32, static_cast<uint16_t>(longest_loss)});
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ForwardPass(const Progress& progress) {
+    const uint64_t total = part_.LocalSize();
+    std::vector<std::vector<std::pair<uint32_t, uint16_t>>> pending(threads_);
+    std::vector<absl::Status> statuses(threads_);
+    std::atomic<uint64_t> next{0}, done{0};
+    std::atomic<bool> stop{false};
+    constexpr uint64_t kChunk = 4096;
+    double last = MPI_Wtime();
+    auto work = [&](int t) {
+      for (uint64_t begin; !stop && (begin = next.fetch_add(kChunk)) < total;) {
+        const uint64_t end = std::min(total, begin + kChunk);
+        for (uint64_t l = begin; l < end; ++l) {
+          if (absl::Status s = InitPosition(l, pending[t]); !s.ok()) {
+            statuses[t] = s;
+            stop = true;
+            return;
+          }
+        }
+        done += end - begin;
+        // No collective here: rank 0 estimates the total from its own share.
+        if (t == 0 && progress && MPI_Wtime() - last > 2) {
+          last = MPI_Wtime();
+          progress("forward", done * comm_.ranks());
+        }
+      }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads_; ++t) workers.emplace_back(work, t);
+    work(0);
+    for (std::thread& w : workers) w.join();
+    for (const absl::Status& s : statuses) {
+      if (!s.ok()) return s;
+    }
+    for (const auto& list : pending) {
+      for (const auto& [local, turns] : list) Push(turns, local);
+    }
+    return absl::OkStatus();
+  }
+
+  void Push(int turns, uint32_t local) {
+    if (static_cast<size_t>(turns) >= buckets_.size()) buckets_.resize(turns + 1);
+    buckets_[turns].push_back(local);
+  }
+
+  // ComponentSolver::Decrement and OfferWin on an owned position; one thread.
+  void Decrement(uint32_t local, int turns) {
+    const uint32_t s = state_[local];
+    if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
+    state_[local] =
+        Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
+    if (CountOf(state_[local]) == 0) Push(EntryTurns(ValueOf(state_[local])), local);
+  }
+  void OfferWin(uint32_t local, int turns) {
+    const uint32_t s = state_[local];
+    if (FlagsOf(s) & kDone) return;
+    if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
+    state_[local] = Pack(WinEntry(turns), CountOf(s), FlagsOf(s));
+    Push(turns, local);
+  }
+
+  // Resolves an owned bucket entry at distance d, queueing one message per
+  // distinct predecessor for its owner.
+  void Propagate(uint32_t local, int d, std::vector<uint64_t>& predecessors,
+                 std::vector<std::vector<uint64_t>>& out) {
+    const uint32_t st = state_[local];
+    if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;  // stale
+    state_[local] = st | uint32_t{kDone} << 24;
+    const bool win = IsWin(ValueOf(st));
+    Position position;
+    Decode(part_.Global(local), position);
+    predecessors.clear();
+    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
+      if (const uint64_t pred = IdOf(at); pred != kNoId) {
+        predecessors.push_back(pred << 1 | (same ? 1 : 0));
+      }
+    });
+    std::sort(predecessors.begin(), predecessors.end());
+    predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
+    for (uint64_t tagged : predecessors) {
+      const uint64_t pred = tagged >> 1;
+      const bool same = tagged & 1;
+      out[part_.Owner(pred)].push_back(pred << 2 | (win == same ? kOfferWin : 0) |
+                                       (same ? kSameMover : 0));
+    }
+  }
+
+  void Apply(uint64_t message, int d) {
+    const auto local = static_cast<uint32_t>(part_.Local(message >> 2));
+    const int turns = (message & kSameMover) ? d : d + 1;
+    if (message & kOfferWin) {
+      OfferWin(local, turns);
+    } else {
+      Decrement(local, turns);
+    }
+  }
+
+  // Every rank runs the same sequence of collectives: the bucket count, the
+  // round sizes and the batch counts are agreed before each loop.
+  void BackwardPass(const Progress& progress) {
+    uint64_t resolved = 0;
+    std::vector<uint64_t> predecessors;
+    std::vector<std::vector<uint64_t>> out(comm_.ranks());
+    std::vector<int> from;
+    double last = MPI_Wtime();
+    for (size_t d = 0; d < comm_.MaxU64(buckets_.size()); ++d) {
+      while (true) {
+        std::vector<uint32_t> round;
+        if (d < buckets_.size()) round.swap(buckets_[d]);
+        const uint64_t batches = comm_.MaxU64((round.size() + kBatch - 1) / kBatch);
+        if (batches == 0) break;
+        for (uint64_t b = 0; b < batches; ++b) {
+          for (auto& part : out) part.clear();
+          const size_t begin = std::min(round.size(), b * kBatch);
+          const size_t end = std::min(round.size(), begin + kBatch);
+          for (size_t i = begin; i < end; ++i) {
+            Propagate(round[i], static_cast<int>(d), predecessors, out);
+          }
+          for (uint64_t message : comm_.Exchange(out, from)) Apply(message, static_cast<int>(d));
+          resolved += end - begin;
+        }
+        // Every rank takes part in the sum; rank 0's clock decides whether to print.
+        const uint64_t all = comm_.SumU64(resolved);
+        if (progress && MPI_Wtime() - last > 2) {
+          last = MPI_Wtime();
+          progress("backward", all);  // bucket entries, stale ones included
+        }
+      }
+      if (d < buckets_.size()) std::vector<uint32_t>().swap(buckets_[d]);
+    }
+  }
+
+  void FinishValues() {
+    for (uint64_t l = 0; l < part_.LocalSize(); ++l) {
+      if (!(FlagsOf(state_[l]) & kDone)) state_[l] = Pack(kDrawEntry, 0, FlagsOf(state_[l]));
+    }
+    // Holes: ask the owner of the canonical image, in batches.
+    std::vector<uint64_t> holes;
+    for (uint64_t l = 0; l < part_.LocalSize(); ++l) {
+      if (FlagsOf(state_[l]) & kHole) holes.push_back(l);
+    }
+    const uint64_t batches = comm_.MaxU64((holes.size() + kBatch * 4 - 1) / (kBatch * 4));
+    std::vector<std::vector<uint64_t>> ask(comm_.ranks()), waiting(comm_.ranks());
+    std::vector<int> from;
+    for (uint64_t b = 0; b < batches; ++b) {
+      for (int r = 0; r < comm_.ranks(); ++r) ask[r].clear(), waiting[r].clear();
+      const size_t begin = std::min(holes.size(), b * kBatch * 4);
+      const size_t end = std::min(holes.size(), begin + kBatch * 4);
+      for (size_t i = begin; i < end; ++i) {
+        Position position;
+        Decode(part_.Global(holes[i]), position);
+        const uint64_t image = IdOf(tb_.Locate(position));
+        ask[part_.Owner(image)].push_back(image);
+        waiting[part_.Owner(image)].push_back(holes[i]);
+      }
+      std::vector<uint64_t> asked = comm_.Exchange(ask, from);
+      std::vector<std::vector<uint64_t>> answer(comm_.ranks());
+      size_t at = 0;
+      for (int r = 0; r < comm_.ranks(); ++r) {
+        for (int i = 0; i < from[r]; ++i, ++at) {
+          answer[r].push_back(ValueOf(state_[part_.Local(asked[at])]));
+        }
+      }
+      std::vector<uint64_t> values = comm_.Exchange(answer, from);
+      at = 0;
+      for (int r = 0; r < comm_.ranks(); ++r) {
+        for (uint64_t local : waiting[r]) {
+          state_[local] = Pack(static_cast<Entry>(values[at++]), 0, kHole);
+        }
+      }
+    }
+  }
+
+  const Tb& tb_;
+  std::vector<SliceKey> keys_;
+  const SliceTables& solved_;
+  int threads_;
+  MpiComm& comm_;
+  BlockCyclic part_;
+  std::vector<uint64_t> offsets_;
+  HugeArray<uint32_t> state_;  // ComponentSolver's state word, owned ids only
+  std::vector<std::vector<uint32_t>> buckets_;
+  double forward_seconds_ = 0;
+  double backward_seconds_ = 0;
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
