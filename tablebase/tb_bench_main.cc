@@ -15,8 +15,10 @@
 #include "engine/interrupt.h"
 #include "tablebase/tb_operations.h"
 
-int main(int argc, char** argv) {
-  using namespace lud64;
+namespace lud64 {
+namespace {
+
+int Main(int argc, char** argv) {
   if (argc == 4 && (std::string(argv[2]) == "info" || std::string(argv[2]) == "verify")) {
     absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
     if (!spec.ok() || spec->name != "davxar") return std::cerr << "davxar only\n", 1;
@@ -66,3 +68,8 @@ int main(int argc, char** argv) {
   if (!status.ok()) return std::cerr << status << "\n", 1;
   return 0;
 }
+
+}  // namespace
+}  // namespace lud64
+
+int main(int argc, char** argv) { return lud64::Main(argc, argv); }

@@ -62,7 +62,9 @@ absl::Status ParseField(const ToyGame&, absl::string_view, ToyGame::Position&) {
   return absl::OkStatus();
 }
 absl::Status Validate(const ToyGame&, const ToyGame::Position&) { return absl::OkStatus(); }
-std::string Draw(const ToyGame& game, const ToyGame::Position& p) { return FormatBoard(game, p); }
+[[maybe_unused]] std::string Draw(const ToyGame& game, const ToyGame::Position& p) {
+  return FormatBoard(game, p);
+}
 static_assert(NotatedGame<ToyGame>);
 
 void Play(const ToyGame& game, ToyGame::Position& p, int count) {

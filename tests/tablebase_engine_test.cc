@@ -21,7 +21,7 @@ using damdaman::DamdamanTb;
 
 // Built in a directory of its own per test: ctest runs tests in parallel.
 std::string BuiltDamdamanTables(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "/engine_tables_" + name;
+  std::string dir = ::testing::TempDir() + "/engine_tables_" + name;
   std::filesystem::remove_all(dir);
   std::ostringstream log;
   EXPECT_TRUE(BuildTablebases(Damdaman(), {.dir = dir, .upto = 2, .threads = 2}, log).ok());

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar_tablebase.h"
@@ -152,7 +153,7 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
   int compared = 0;
   for (const auto& entry : fs::directory_iterator(clean)) {
     const std::string name = entry.path().filename();
-    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(resumed + "/" + name)) << name;
+    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(absl::StrCat(resumed, "/", name))) << name;
     ++compared;
   }
   EXPECT_GT(static_cast<size_t>(compared), partial);

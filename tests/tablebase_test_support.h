@@ -18,7 +18,7 @@ namespace lud64::tablebase {
 
 // An empty directory under the test temp dir, unique to this process.
 inline std::string FreshDir(const std::string& name) {
-  const std::string dir = absl::StrCat(::testing::TempDir(), "/lud64_tb_", name, "_", ::getpid());
+  std::string dir = absl::StrCat(::testing::TempDir(), "/lud64_tb_", name, "_", ::getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

@@ -93,7 +93,7 @@ int Main(int argc, char** argv) {
   int first_flag = 2;
   if (!command->actions.empty()) {
     const std::string list = absl::StrJoin(command->actions, ", ");
-    if (argc < 3 || FlagName(argv[2]) != "") {
+    if (argc < 3 || !FlagName(argv[2]).empty()) {
       if (argc >= 3 &&
           (absl::string_view(argv[2]) == "--help" || absl::string_view(argv[2]) == "-h")) {
         PrintCommandHelp(*command);

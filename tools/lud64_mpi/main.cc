@@ -76,7 +76,10 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
 // entry; 2 for slices with distances over 127 turns).
 template <class Tb>
 void PrintPlan(const Tb& tb, const std::vector<tablebase::SliceKey>& slices, int ranks) {
-  using namespace tablebase;
+  using tablebase::MpiMemoryPerRankMiB;
+  using tablebase::OrderComponents;
+  using tablebase::SliceHeader;
+  using tablebase::SliceKey;
   const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
   uint64_t total = 0, largest = 0;
   for (const auto& component : components) {

@@ -66,8 +66,8 @@ absl::Status WriteSliceMpi(const Tb& tb, const std::string& dir, const SliceKey&
   if (comm.rank() == 0) {
     absl::StatusOr<std::unique_ptr<SliceStreamWriter>> created = SliceStreamWriter::Create(
         path, tb.family(), key, tb.index().symmetry().scheme_id(), stats, end - begin);
-    if (created.ok()) writer = *std::move(created);
     status = created.status();
+    if (created.ok()) writer = *std::move(created);
   }
   std::vector<uint16_t> local, ordered;
   std::vector<int> counts;
