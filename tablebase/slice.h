@@ -24,7 +24,9 @@ struct SliceKey {
   // The same counts seen by the other player (the removal flag dropped: it
   // belongs to the player to move).
   SliceKey Swapped() const { return {opponent, own, opponent_hand, own_hand, false}; }
-  friend auto operator<=>(const SliceKey&, const SliceKey&) = default;
+  // clang-tidy 14 misreads a defaulted <=> as comparing to a literal 0.
+  friend auto operator<=>(const SliceKey&,
+                          const SliceKey&) = default;  // NOLINT(modernize-use-nullptr)
   // e.g. "3v2", "3v2+1/1", "3v2 remove".
   std::string Name() const {
     return absl::StrCat(
