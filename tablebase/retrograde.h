@@ -160,19 +160,17 @@ class ComponentSolver {
       state_[id] = Pack(0, 0, kHole | kNeverLoss);
       return absl::OkStatus();
     }
-    int best_win = std::numeric_limits<int>::max();
-    int longest_loss = 0;
-    bool never_loss = false;
+    SolvedSuccessors known;
     uint32_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     absl::Status status;
     tb_.ForEachSuccessor(position, [&](const Successor& s) {
       if (s.kind == Successor::kWin) {
-        best_win = std::min(best_win, 1);
+        known.AddWin();
         return;
       }
       if (s.kind == Successor::kDraw) {
-        never_loss = true;
+        known.AddDraw();
         return;
       }
       if (const uint32_t child = IdOf(s.at); child != kNone) {
@@ -186,27 +184,19 @@ class ComponentSolver {
                                              keys_[SliceOfId(id)].Name(), " but was not built"));
         return;
       }
-      const Entry e = table->Get(s.at.index);
-      const int shift = s.same_mover ? 0 : 1;
-      if (e == kDrawEntry) {
-        never_loss = true;
-      } else if (IsWin(e) == s.same_mover) {
-        best_win = std::min(best_win, EntryTurns(e) + shift);
-      } else {
-        longest_loss = std::max(longest_loss, EntryTurns(e) + shift);
-      }
+      known.AddEntry(table->Get(s.at.index), s.same_mover);
     });
     if (!status.ok()) return status;
     std::sort(children, children + child_count);
     child_count = static_cast<int>(std::unique(children, children + child_count) - children);
-    const uint8_t flags = never_loss ? kNeverLoss : 0;
+    const uint8_t flags = known.never_loss ? kNeverLoss : 0;
     state_[id] = Pack(0, child_count, flags);
-    if (best_win != std::numeric_limits<int>::max()) {
-      state_[id] = Pack(WinEntry(best_win), child_count, flags);
-      pending.push_back({id, static_cast<uint16_t>(best_win)});
-    } else if (!never_loss) {
-      state_[id] = Pack(LossEntry(longest_loss), child_count, flags);
-      if (child_count == 0) pending.push_back({id, static_cast<uint16_t>(longest_loss)});
+    if (known.has_win()) {
+      state_[id] = Pack(WinEntry(known.best_win), child_count, flags);
+      pending.push_back({id, static_cast<uint16_t>(known.best_win)});
+    } else if (!known.never_loss) {
+      state_[id] = Pack(LossEntry(known.longest_loss), child_count, flags);
+      if (child_count == 0) pending.push_back({id, static_cast<uint16_t>(known.longest_loss)});
     }
     return absl::OkStatus();
   }

@@ -3,8 +3,10 @@
 #ifndef LUD64_TABLEBASE_SLICE_H_
 #define LUD64_TABLEBASE_SLICE_H_
 
+#include <algorithm>
 #include <compare>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -93,6 +95,34 @@ inline std::string ValueText(const TbValue& v) {
   }
   return "draw";
 }
+
+// What a position's decisions into ends and into already-solved slices show,
+// before its own component is solved: the fastest win, the slowest loss, and
+// whether a decision draws. Serves the single-process and the MPI solver.
+struct SolvedSuccessors {
+  int best_win = std::numeric_limits<int>::max();  // turns; max: none found
+  int longest_loss = 0;
+  bool never_loss = false;
+
+  bool has_win() const { return best_win != std::numeric_limits<int>::max(); }
+  // A decision that wins at once (the opponent's last piece).
+  void AddWin() { best_win = std::min(best_win, 1); }
+  // A decision that ends in a draw (the all-pass draw).
+  void AddDraw() { never_loss = true; }
+  // A decision into a solved slice whose entry is `e`, for the player moving
+  // there: the same player (a Davxar removal follows, no turn passes) or the
+  // opponent one turn later.
+  void AddEntry(Entry e, bool same_mover) {
+    const int shift = same_mover ? 0 : 1;
+    if (e == kDrawEntry) {
+      never_loss = true;
+    } else if (IsWin(e) == same_mover) {
+      best_win = std::min(best_win, EntryTurns(e) + shift);
+    } else {
+      longest_loss = std::max(longest_loss, EntryTurns(e) + shift);
+    }
+  }
+};
 
 }  // namespace lud64::tablebase
 
