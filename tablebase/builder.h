@@ -35,6 +35,11 @@ struct TbBuildOptions {
 // $LUD64_TB if set, else ./tablebases.
 std::string DefaultTablebaseDir();
 
+// Where tables are read and written: `dir`, or "" for DefaultTablebaseDir().
+inline std::string TablebaseDir(const std::string& dir) {
+  return dir.empty() ? DefaultTablebaseDir() : dir;
+}
+
 // The slices of `slices` solved together with `key`: the same counts with
 // the sides' roles swapped, each with and without a pending removal.
 std::vector<SliceKey> ComponentOf(const SliceKey& key, const absl::flat_hash_set<SliceKey>& slices);
@@ -56,7 +61,7 @@ template <TablebaseGame Tb>
 absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
                          const TbBuildOptions& options, std::ostream& progress,
                          SliceTables& tables) {
-  const std::string dir = options.dir.empty() ? DefaultTablebaseDir() : options.dir;
+  const std::string dir = TablebaseDir(options.dir);
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }

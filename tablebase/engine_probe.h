@@ -37,8 +37,7 @@ absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& gam
     return NoTablebaseError(game.name());
   } else {
     using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> opened =
-        Tablebase<Tb>::Open(Tb::ForGame(game), dir.empty() ? DefaultTablebaseDir() : dir);
+    absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
     if (!opened.ok()) return opened.status();
     auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
     return EndgameProbe<typename G::Position>(

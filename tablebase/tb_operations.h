@@ -26,6 +26,14 @@ namespace lud64::tablebase {
 // The error for games without tablebases.
 absl::Status NoTablebaseError(absl::string_view game_name);
 
+// The tables of a game that has them (TablebaseFor<G>::kSupported), in `dir`.
+template <Game G>
+absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(const G& game,
+                                                                        const std::string& dir) {
+  using Tb = typename TablebaseFor<G>::Type;
+  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir));
+}
+
 // Builds every slice `options` asks for (resuming: complete files are kept);
 // progress lines go to `progress`. A stop request (lud64::StopRequested)
 // returns a Cancelled status; files written so far are complete and reused by
@@ -89,8 +97,7 @@ absl::StatusOr<TbProbeResult> ProbeTablebase(const G& game, const typename G::Po
     return NoTablebaseError(game.name());
   } else {
     using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> base =
-        Tablebase<Tb>::Open(Tb::ForGame(game), dir.empty() ? DefaultTablebaseDir() : dir);
+    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir);
     if (!base.ok()) return base.status();
     return ProbeOpen(*base, position);
   }
@@ -156,8 +163,8 @@ absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_
     return NoTablebaseError(game.name());
   } else {
     using Tb = typename TablebaseFor<G>::Type;
-    const std::string dir = dir_or_empty.empty() ? DefaultTablebaseDir() : dir_or_empty;
-    absl::StatusOr<Tablebase<Tb>> base = Tablebase<Tb>::Open(Tb::ForGame(game), dir);
+    const std::string dir = TablebaseDir(dir_or_empty);
+    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir);
     if (!base.ok()) return base.status();
     std::vector<const MappedSlice*> slices;
     for (const auto& [key, slice] : base->tables().all()) slices.push_back(slice.get());
@@ -225,8 +232,8 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
     return NoTablebaseError(game.name());
   } else {
     using Tb = typename TablebaseFor<G>::Type;
-    const std::string dir = dir_or_empty.empty() ? DefaultTablebaseDir() : dir_or_empty;
-    absl::StatusOr<Tablebase<Tb>> base = Tablebase<Tb>::Open(Tb::ForGame(game), dir);
+    const std::string dir = TablebaseDir(dir_or_empty);
+    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir);
     if (!base.ok()) return base.status();
     const Tb& tb = base->tb();
     TbVerifyReport report;

@@ -94,7 +94,7 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
                             const TbBuildOptions& options, MpiComm& comm, std::ostream& progress,
                             SliceTables& tables) {
   const bool root = comm.rank() == 0;
-  const std::string dir = options.dir.empty() ? DefaultTablebaseDir() : options.dir;
+  const std::string dir = TablebaseDir(options.dir);
   absl::Status made;
   if (root && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     made = absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
