@@ -29,7 +29,55 @@ SliceKey SliceOf(const Position& position) {
   return key;
 }
 
-// A probe over the tables of `game` in `dir` ("" for the default directory).
+// A probe over tables already open, shared by every copy of the probe.
+template <TablebaseGame Tb>
+EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb>> base) {
+  return [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
+    if (position.state.over() || base->tables().Find(SliceOf(position)) == nullptr) {
+      return std::nullopt;
+    }
+    absl::StatusOr<TbValue> value = base->Probe(position);
+    if (!value.ok()) return std::nullopt;
+    const TbValue limited = UnderTurnLimit(*value, position.state.turn);
+    return ExactValue{limited.result == TbResult::kWin    ? 1
+                      : limited.result == TbResult::kLoss ? -1
+                                                          : 0,
+                      limited.turns};
+  };
+}
+
+// The tables a search uses, opened once: the root's full answer when they
+// hold the root, and the probe for the positions below it.
+template <class Position>
+struct SearchTables {
+  std::optional<TbProbeResult> root;
+  EndgameProbe<Position> probe;
+};
+
+// Opens the tables of `game` in `dir` ("" for the default directory) for a
+// search from `root`.
+template <Game G>
+absl::StatusOr<SearchTables<typename G::Position>> OpenSearchTables(
+    const G& game, const typename G::Position& root, const std::string& dir) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
+    if (!opened.ok()) return opened.status();
+    auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
+    SearchTables<typename G::Position> tables;
+    tables.probe = ProbeOver(base);
+    if (tables.probe(root)) {
+      absl::StatusOr<TbProbeResult> answer = ProbeOpen(*base, root);
+      if (!answer.ok()) return answer.status();
+      tables.root = *std::move(answer);
+    }
+    return tables;
+  }
+}
+
+// A probe over the tables of `game` in `dir`, for searches from many roots.
 template <Game G>
 absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& game,
                                                                     const std::string& dir) {
@@ -39,20 +87,7 @@ absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& gam
     using Tb = typename TablebaseFor<G>::Type;
     absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
     if (!opened.ok()) return opened.status();
-    auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
-    return EndgameProbe<typename G::Position>(
-        [base](const typename G::Position& position) -> std::optional<ExactValue> {
-          if (position.state.over() || base->tables().Find(SliceOf(position)) == nullptr) {
-            return std::nullopt;
-          }
-          absl::StatusOr<TbValue> value = base->Probe(position);
-          if (!value.ok()) return std::nullopt;
-          const TbValue limited = UnderTurnLimit(*value, position.state.turn);
-          return ExactValue{limited.result == TbResult::kWin    ? 1
-                            : limited.result == TbResult::kLoss ? -1
-                                                                : 0,
-                            limited.turns};
-        });
+    return ProbeOver(std::make_shared<const Tablebase<Tb>>(*std::move(opened)));
   }
 }
 

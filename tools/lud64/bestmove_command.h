@@ -57,12 +57,16 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
   } else {
+    tablebase::SearchTables<typename G::Position> tables;
     if (request.use_tables) {
+      absl::StatusOr<tablebase::SearchTables<typename G::Position>> opened =
+          tablebase::OpenSearchTables(game, *root, request.tables);
+      if (!opened.ok()) return opened.status();
+      tables = *std::move(opened);
       // A root the tables hold: their best decision at once (the fastest win,
       // the slowest loss, a draw kept).
-      absl::StatusOr<tablebase::TbProbeResult> answer =
-          tablebase::ProbeTablebase(game, *root, request.tables);
-      if (answer.ok() && answer->best) {
+      if (const std::optional<tablebase::TbProbeResult>& answer = tables.root;
+          answer && answer->best) {
         out << "info tablebase " << tablebase::ResultName(answer->under_limit.result);
         if (answer->under_limit.result != tablebase::TbResult::kDraw)
           out << " in " << answer->under_limit.turns << " turns";
@@ -70,18 +74,10 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
             << "bestmove " << FormatDecision(*answer->best, game.site_names()) << "\n";
         return absl::OkStatus();
       }
-      if (!answer.ok() && answer.status().code() != absl::StatusCode::kNotFound) {
-        return answer.status();
-      }
     }
     TranspositionTable table(request.hash_mib);
     AlphaBeta<G> search(game, &table);
-    if (request.use_tables) {
-      absl::StatusOr<EndgameProbe<typename G::Position>> probe =
-          tablebase::MakeEndgameProbe(game, request.tables);
-      if (!probe.ok()) return probe.status();
-      search.SetEndgameProbe(*std::move(probe));
-    }
+    search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
     const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {

@@ -70,18 +70,13 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));
   } else {
-    if (request.use_tables) {
-      absl::StatusOr<tablebase::TbProbeResult> answer =
-          tablebase::ProbeTablebase(game, *root, request.tables);
-      if (answer.ok()) return PrintTableAnswer(game, *root, *answer, request.json, out);
-      if (answer.status().code() != absl::StatusCode::kNotFound) return answer.status();
-    }
     Solver<G> solver(game, request.hash_mib);
     if (request.use_tables) {
-      absl::StatusOr<EndgameProbe<typename G::Position>> probe =
-          tablebase::MakeEndgameProbe(game, request.tables);
-      if (!probe.ok()) return probe.status();
-      solver.SetEndgameProbe(*std::move(probe));
+      absl::StatusOr<tablebase::SearchTables<typename G::Position>> tables =
+          tablebase::OpenSearchTables(game, *root, request.tables);
+      if (!tables.ok()) return tables.status();
+      if (tables->root) return PrintTableAnswer(game, *root, *tables->root, request.json, out);
+      solver.SetEndgameProbe(std::move(tables->probe));
     }
     const SolveReport r = solver.Solve(
         *root, {request.depth, request.nodes, request.seconds}, [&](const SolveReport& it) {
