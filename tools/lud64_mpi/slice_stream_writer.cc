@@ -126,9 +126,11 @@ absl::Status SliceStreamWriter::Flush() {
 }
 
 absl::Status SliceStreamWriter::Commit() {
-  if (appended_ != header_.entries) {
+  // A copy: the packed header's field may be misaligned for a reference.
+  const uint64_t expected = header_.entries;
+  if (appended_ != expected) {
     return absl::InternalError(absl::StrCat("tablebase file ", path_, ": ", appended_,
-                                            " entries written, expected ", header_.entries));
+                                            " entries written, expected ", expected));
   }
   absl::Status status = Flush();
   header_.checksum = checksum_.Finish();
