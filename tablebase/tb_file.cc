@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "tablebase/slice_writer.h"
 
 namespace lud64::tablebase {
 namespace {
@@ -27,35 +28,7 @@ std::string KeyText(const uint8_t key[5]) {
   return SliceKey{key[0], key[1], key[2], key[3], key[4] != 0}.Name();
 }
 
-absl::Status WriteAll(int fd, const void* data, size_t size, const std::string& path) {
-  const char* at = static_cast<const char*>(data);
-  while (size > 0) {
-    const ssize_t written = ::write(fd, at, size);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return ErrnoError(path, "write");
-    }
-    at += written;
-    size -= static_cast<size_t>(written);
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
-
-uint64_t TableChecksum(const void* data, size_t size) {
-  constexpr uint64_t kPrime = 1099511628211ull;
-  uint64_t hash = 14695981039346656037ull;
-  const auto* bytes = static_cast<const uint8_t*>(data);
-  size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, bytes + i, 8);  // little-endian hosts only (x86-64, arm64)
-    hash = (hash ^ word) * kPrime;
-  }
-  for (; i < size; ++i) hash = (hash ^ bytes[i]) * kPrime;
-  return (hash ^ size) * kPrime;
-}
 
 std::string SliceFileName(absl::string_view family, const SliceKey& key) {
   std::string name(family);
@@ -68,45 +41,13 @@ std::string SliceFileName(absl::string_view family, const SliceKey& key) {
 absl::Status WriteSlice(const std::string& path, absl::string_view family, const SliceKey& key,
                         uint32_t symmetry, const SliceStats& stats,
                         const std::vector<Entry>& entries) {
-  SliceHeader header{};
-  std::memcpy(header.magic, kMagic, sizeof(kMagic));
-  header.version = kFormatVersion;
-  const bool wide = stats.max_turns > 127;
-  header.entry_bytes = wide ? 2 : 1;
-  if (family.size() >= sizeof(header.family)) return FileError(path, "family name too long");
-  std::memcpy(header.family, family.data(), family.size());
-  const uint8_t key_bytes[5] = {key.own, key.opponent, key.own_hand, key.opponent_hand,
-                                static_cast<uint8_t>(key.remove)};
-  std::memcpy(header.key, key_bytes, 5);
-  header.symmetry = symmetry;
-  header.max_turns = stats.max_turns;
-  header.entries = entries.size();
-  header.wins = stats.wins;
-  header.draws = stats.draws;
-  header.losses = stats.losses;
-  std::vector<uint8_t> data(entries.size() * header.entry_bytes);
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (wide) {
-      data[2 * i] = entries[i] & 0xFF;
-      data[2 * i + 1] = entries[i] >> 8;
-    } else {
-      data[i] = static_cast<uint8_t>(entries[i]);
-    }
+  absl::StatusOr<std::unique_ptr<SliceWriter>> writer =
+      SliceWriter::Create(path, family, key, symmetry, stats, entries.size());
+  if (!writer.ok()) return writer.status();
+  if (absl::Status status = (*writer)->Append(entries.data(), entries.size()); !status.ok()) {
+    return status;
   }
-  header.checksum = TableChecksum(data.data(), data.size());
-
-  const std::string temp = absl::StrCat(path, ".tmp.", ::getpid());
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoError(temp, "create");
-  absl::Status status = WriteAll(fd, &header, sizeof(header), temp);
-  if (status.ok()) status = WriteAll(fd, data.data(), data.size(), temp);
-  if (status.ok() && ::fsync(fd) != 0) status = ErrnoError(temp, "fsync");
-  if (::close(fd) != 0 && status.ok()) status = ErrnoError(temp, "close");
-  if (status.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
-    status = ErrnoError(path, "rename");
-  }
-  if (!status.ok()) ::unlink(temp.c_str());
-  return status;
+  return (*writer)->Commit();
 }
 
 absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string& path,
@@ -151,11 +92,9 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string
     return FileError(path,
                      absl::StrCat("holds family '", stored_family, "', expected '", family, "'"));
   }
-  const uint8_t key_bytes[5] = {key.own, key.opponent, key.own_hand, key.opponent_hand,
-                                static_cast<uint8_t>(key.remove)};
-  if (std::memcmp(h.key, key_bytes, 5) != 0) {
-    return FileError(
-        path, absl::StrCat("holds slice ", KeyText(h.key), ", expected ", KeyText(key_bytes)));
+  const std::array<uint8_t, 5> key_bytes = KeyBytes(key);
+  if (std::memcmp(h.key, key_bytes.data(), key_bytes.size()) != 0) {
+    return FileError(path, absl::StrCat("holds slice ", KeyText(h.key), ", expected ", key.Name()));
   }
   if (h.symmetry != symmetry) {
     return FileError(path, "built with another symmetry scheme; rebuild it");

@@ -16,45 +16,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "tablebase/slice.h"
+#include "tablebase/slice_header.h"
 
 namespace lud64::tablebase {
-
-inline constexpr char kMagic[8] = {'L', 'U', 'D', '6', '4', 'T', 'B', '\0'};
-inline constexpr uint32_t kFormatVersion = 1;
-inline constexpr char kFileSuffix[] = ".lud64tb";
-
-#pragma pack(push, 1)
-struct SliceHeader {
-  char magic[8];
-  uint32_t version;
-  uint32_t entry_bytes;  // 1 or 2
-  char family[48];       // canonical family name, NUL-padded
-  uint8_t key[5];        // own, opponent, own hand, opponent hand, remove
-  uint8_t padding[3];
-  uint32_t symmetry;  // SiteSymmetry::scheme_id()
-  uint32_t max_turns;
-  uint64_t entries;  // indices, holes included
-  uint64_t wins;     // positions by value, holes excluded
-  uint64_t draws;
-  uint64_t losses;
-  uint64_t reserved;
-  uint64_t checksum;  // TableChecksum of the entries
-};
-#pragma pack(pop)
-static_assert(sizeof(SliceHeader) == 128);
-
-// The counts a header stores, as the builder computes them.
-struct SliceStats {
-  uint64_t wins = 0;
-  uint64_t draws = 0;
-  uint64_t losses = 0;
-  int max_turns = 0;
-};
-
-// A 64-bit checksum of bytes, stable across builds and machines: FNV-1a over
-// little-endian 64-bit words (offset basis 14695981039346656037, prime
-// 1099511628211), the tail bytes folded in one by one, then the length.
-uint64_t TableChecksum(const void* data, size_t size);
 
 // "<family with ':' ',' '=' as '-'>_<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb"
 std::string SliceFileName(absl::string_view family, const SliceKey& key);

@@ -1,25 +1,14 @@
-// The MPI-free parts of lud64-mpi: the block-cyclic partition and the
-// streamed slice writer, whose bytes must equal tablebase::WriteSlice's.
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <random>
-#include <string>
+// The MPI-free part of lud64-mpi: the block-cyclic partition of a component's
+// ids over the ranks.
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tablebase/tb_file.h"
-#include "tests/tablebase_test_support.h"
 #include "tools/lud64_mpi/partition.h"
-#include "tools/lud64_mpi/slice_stream_writer.h"
 
 namespace lud64::tablebase {
 namespace {
-
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 TEST(BlockCyclicTest, EveryIdHasOneOwnerAndLocalIndicesAreDense) {
   for (int ranks : {1, 2, 3, 5}) {
@@ -42,54 +31,6 @@ TEST(BlockCyclicTest, EveryIdHasOneOwnerAndLocalIndicesAreDense) {
       EXPECT_EQ(BlockCyclic(size, ranks, 0, 8).LargestLocalSize(), largest);
     }
   }
-}
-
-TEST(StreamChecksumTest, AnySplitGivesTableChecksum) {
-  std::vector<uint8_t> bytes(1000);
-  std::mt19937 random(7);
-  for (uint8_t& b : bytes) b = static_cast<uint8_t>(random());
-  for (size_t size : {size_t{0}, size_t{5}, size_t{8}, size_t{999}, size_t{1000}}) {
-    for (size_t piece : {size_t{1}, size_t{3}, size_t{8}, size_t{13}, size_t{1000}}) {
-      StreamChecksum checksum;
-      for (size_t at = 0; at < size; at += piece) {
-        checksum.Add(bytes.data() + at, std::min(piece, size - at));
-      }
-      EXPECT_EQ(checksum.Finish(), TableChecksum(bytes.data(), size)) << size << " " << piece;
-    }
-  }
-}
-
-TEST(SliceStreamWriterTest, SameBytesAsWriteSlice) {
-  const std::string dir = FreshDir("stream_writer");
-  const SliceKey key{3, 2, 0, 0, true};
-  for (int max_turns : {5, 300}) {  // 8- and 16-bit entries
-    std::vector<Entry> entries(12345);
-    std::mt19937 random(max_turns);
-    for (Entry& e : entries) e = static_cast<Entry>(random() % (2 * max_turns + 1));
-    const SliceStats stats{1, 2, 3, max_turns};
-    const std::string expected = dir + "/expected", streamed = dir + "/streamed";
-    ASSERT_TRUE(WriteSlice(expected, "davxar", key, 42, stats, entries).ok());
-    auto writer = SliceStreamWriter::Create(streamed, "davxar", key, 42, stats, entries.size());
-    ASSERT_TRUE(writer.ok()) << writer.status();
-    for (size_t at = 0; at < entries.size(); at += 1000) {
-      const size_t count = std::min<size_t>(1000, entries.size() - at);
-      ASSERT_TRUE((*writer)->Append(entries.data() + at, count).ok());
-    }
-    ASSERT_TRUE((*writer)->Commit().ok());
-    EXPECT_EQ(ReadBytes(streamed), ReadBytes(expected));
-  }
-}
-
-TEST(SliceStreamWriterTest, ShortSliceIsRefusedAndLeavesNoFile) {
-  const std::string dir = FreshDir("stream_writer_short");
-  const std::string path = dir + "/short";
-  auto writer = SliceStreamWriter::Create(path, "davxar", {1, 1}, 1, {}, 10);
-  ASSERT_TRUE(writer.ok());
-  const Entry entries[3] = {};
-  ASSERT_TRUE((*writer)->Append(entries, 3).ok());
-  EXPECT_FALSE((*writer)->Commit().ok());
-  writer->reset();
-  EXPECT_TRUE(std::filesystem::is_empty(dir));
 }
 
 }  // namespace

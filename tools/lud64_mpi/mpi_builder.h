@@ -22,7 +22,7 @@
 #include "tablebase/tb_file.h"
 #include "tools/lud64_mpi/mpi_comm.h"
 #include "tools/lud64_mpi/mpi_solver.h"
-#include "tools/lud64_mpi/slice_stream_writer.h"
+#include "tablebase/slice_writer.h"
 
 namespace lud64::tablebase {
 
@@ -62,9 +62,9 @@ absl::Status WriteSliceMpi(const Tb& tb, const std::string& dir, const SliceKey&
   const uint64_t begin = solver.SliceBegin(i), end = solver.SliceEnd(i);
   const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
   absl::Status status;
-  std::unique_ptr<SliceStreamWriter> writer;
+  std::unique_ptr<SliceWriter> writer;
   if (comm.rank() == 0) {
-    absl::StatusOr<std::unique_ptr<SliceStreamWriter>> created = SliceStreamWriter::Create(
+    absl::StatusOr<std::unique_ptr<SliceWriter>> created = SliceWriter::Create(
         path, tb.family(), key, tb.index().symmetry().scheme_id(), stats, end - begin);
     status = created.status();
     if (created.ok()) writer = *std::move(created);
