@@ -23,6 +23,21 @@ std::vector<SliceKey> ComponentOf(const SliceKey& key,
   return component;
 }
 
+std::string ComponentName(const std::vector<SliceKey>& component) {
+  std::string names;
+  for (const SliceKey& key : component)
+    absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
+  return names;
+}
+
+absl::Status CheckMemoryLimit(absl::string_view what, uint64_t need_mib, int64_t limit_mib,
+                              uint64_t largest) {
+  if (limit_mib <= 0 || need_mib <= static_cast<uint64_t>(limit_mib)) return absl::OkStatus();
+  return absl::ResourceExhaustedError(
+      absl::StrCat(what, " ", need_mib, " MiB for its largest component (", largest,
+                   " positions), over the --memory limit of ", limit_mib, " MiB"));
+}
+
 std::vector<std::vector<SliceKey>> OrderComponents(const std::vector<SliceKey>& slices) {
   const absl::flat_hash_set<SliceKey> set(slices.begin(), slices.end());
   std::vector<std::vector<SliceKey>> components;

@@ -55,6 +55,51 @@ uint64_t ComponentSize(const Tb& tb, const std::vector<SliceKey>& component) {
   return size;
 }
 
+// "4v3, 3v4, 4v3rm": a component as progress lines and plans name it.
+std::string ComponentName(const std::vector<SliceKey>& component);
+
+// The verified files of a component's slices in `dir`, or the first error
+// (NotFound when a file is missing).
+template <TablebaseGame Tb>
+absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> OpenComponentFiles(
+    const Tb& tb, const std::string& dir, const std::vector<SliceKey>& component) {
+  std::vector<std::unique_ptr<MappedSlice>> files;
+  for (const SliceKey& key : component) {
+    absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
+        absl::StrCat(dir, "/", SliceFileName(tb.family(), key)), tb.family(), key,
+        tb.index().symmetry().scheme_id(), tb.index().Size(key.own, key.opponent));
+    if (!slice.ok()) return slice.status();
+    files.push_back(*std::move(slice));
+  }
+  return files;
+}
+
+// What a build will solve, in order, and how big it is: the single-process
+// and distributed builders and `lud64-mpi plan` all start from it.
+struct BuildPlan {
+  std::vector<std::vector<SliceKey>> components;  // in solving order
+  std::vector<uint64_t> sizes;                    // positions per component
+  uint64_t total = 0;
+  uint64_t largest = 0;
+};
+
+template <TablebaseGame Tb>
+BuildPlan PlanBuild(const Tb& tb, const std::vector<SliceKey>& slices) {
+  BuildPlan plan;
+  plan.components = OrderComponents(slices);
+  for (const auto& component : plan.components) {
+    plan.sizes.push_back(ComponentSize(tb, component));
+    plan.total += plan.sizes.back();
+    plan.largest = std::max(plan.largest, plan.sizes.back());
+  }
+  return plan;
+}
+
+// ResourceExhausted if `need_mib` is over a non-zero `limit_mib`; `what`
+// says what needs it ("building davxar on 4 ranks needs about").
+absl::Status CheckMemoryLimit(absl::string_view what, uint64_t need_mib, int64_t limit_mib,
+                              uint64_t largest);
+
 // Builds (or verifies and keeps) every slice of `slices` into `dir`; `tables`
 // receives them all, mapped.
 template <TablebaseGame Tb>
@@ -65,53 +110,36 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }
-  const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
-  uint64_t total = 0, largest = 0;
-  for (const auto& component : components) {
-    const uint64_t size = ComponentSize(tb, component);
-    total += size;
-    largest = std::max(largest, size);
-  }
-  const uint64_t need_mib = (largest * kWorkBytesPerPosition >> 20) + 1;
-  if (options.memory_mib > 0 && need_mib > static_cast<uint64_t>(options.memory_mib)) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "building ", tb.family(), " needs about ", need_mib, " MiB for its largest component (",
-        largest, " positions), over the limit of ", options.memory_mib, " MiB"));
+  const BuildPlan plan = PlanBuild(tb, slices);
+  const uint64_t need_mib = (plan.largest * kWorkBytesPerPosition >> 20) + 1;
+  if (absl::Status s = CheckMemoryLimit(absl::StrCat("building ", tb.family(), " needs about"),
+                                        need_mib, options.memory_mib, plan.largest);
+      !s.ok()) {
+    return s;
   }
   progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB\n",
-                              tb.family(), slices.size(), components.size(), total, need_mib);
+                              tb.family(), slices.size(), plan.components.size(), plan.total,
+                              need_mib);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   uint64_t built = 0, solved_positions = 0;
+  const auto& components = plan.components;
   for (size_t c = 0; c < components.size(); ++c) {
     const auto& component = components[c];
-    const uint64_t size = ComponentSize(tb, component);
-    std::string names;
-    for (const SliceKey& key : component) {
-      absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
-    }
-    // Resume: keep a component whose files all verify.
-    bool complete = true;
-    std::vector<std::unique_ptr<MappedSlice>> existing;
-    for (const SliceKey& key : component) {
-      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
-          absl::StrCat(dir, "/", SliceFileName(tb.family(), key)), tb.family(), key,
-          tb.index().symmetry().scheme_id(), tb.index().Size(key.own, key.opponent));
-      if (!slice.ok()) {
-        if (!absl::IsNotFound(slice.status())) {
-          progress << "rebuilding: " << slice.status().message() << "\n";
-        }
-        complete = false;
-        break;
-      }
-      existing.push_back(*std::move(slice));
-    }
+    const uint64_t size = plan.sizes[c];
+    const std::string names = ComponentName(component);
     built += size;
-    if (complete) {
+    // Resume: keep a component whose files all verify.
+    absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> existing =
+        OpenComponentFiles(tb, dir, component);
+    if (existing.ok()) {
       for (size_t i = 0; i < component.size(); ++i)
-        tables.Add(component[i], std::move(existing[i]));
+        tables.Add(component[i], std::move((*existing)[i]));
       progress << absl::StrFormat("[%d/%d] %s: present\n", c + 1, components.size(), names);
       continue;
+    }
+    if (!absl::IsNotFound(existing.status())) {
+      progress << "rebuilding: " << existing.status().message() << "\n";
     }
     if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     const auto component_start = Clock::now();
@@ -151,8 +179,8 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
         "%.0f%% of all, ETA %.0fs\n",
         c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
         solver.backward_seconds(), size / std::max(seconds, 1e-9) / 1e6,
-        100.0 * built / std::max<uint64_t>(total, 1),
-        elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
+        100.0 * built / std::max<uint64_t>(plan.total, 1),
+        elapsed / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
   }
   return absl::OkStatus();
 }

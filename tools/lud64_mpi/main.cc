@@ -77,30 +77,19 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
 template <class Tb>
 void PrintPlan(const Tb& tb, const std::vector<tablebase::SliceKey>& slices, int ranks) {
   using tablebase::MpiMemoryPerRankMiB;
-  using tablebase::OrderComponents;
   using tablebase::SliceHeader;
   using tablebase::SliceKey;
-  const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
-  uint64_t total = 0, largest = 0;
-  for (const auto& component : components) {
-    const uint64_t size = ComponentSize(tb, component);
-    total += size;
-    largest = std::max(largest, size);
-  }
+  const tablebase::BuildPlan plan = tablebase::PlanBuild(tb, slices);
   std::cout << absl::StrFormat(
       "%s: %d slices in %d components, %d positions\n"
       "largest component: %d positions, %d MiB per rank on %d ranks (%d MiB on 1)\n"
       "files: %.2f GB with 8-bit entries (%d MiB of headers)\n",
-      tb.family(), slices.size(), components.size(), total, largest,
-      MpiMemoryPerRankMiB(largest, ranks), ranks, MpiMemoryPerRankMiB(largest, 1), total / 1e9,
-      (slices.size() * sizeof(SliceHeader)) >> 20);
+      tb.family(), slices.size(), plan.components.size(), plan.total, plan.largest,
+      MpiMemoryPerRankMiB(plan.largest, ranks), ranks, MpiMemoryPerRankMiB(plan.largest, 1),
+      plan.total / 1e9, (slices.size() * sizeof(SliceHeader)) >> 20);
   std::vector<std::pair<uint64_t, std::string>> biggest;
-  for (const auto& component : components) {
-    std::string names;
-    for (const SliceKey& key : component) {
-      absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
-    }
-    biggest.push_back({ComponentSize(tb, component), names});
+  for (size_t c = 0; c < plan.components.size(); ++c) {
+    biggest.push_back({plan.sizes[c], tablebase::ComponentName(plan.components[c])});
   }
   std::sort(biggest.rbegin(), biggest.rend());
   for (size_t i = 0; i < std::min<size_t>(5, biggest.size()); ++i) {

@@ -19,10 +19,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tablebase/builder.h"
+#include "tablebase/slice_writer.h"
 #include "tablebase/tb_file.h"
 #include "tools/lud64_mpi/mpi_comm.h"
 #include "tools/lud64_mpi/mpi_solver.h"
-#include "tablebase/slice_writer.h"
 
 namespace lud64::tablebase {
 
@@ -40,16 +40,14 @@ inline uint64_t MpiMemoryPerRankMiB(uint64_t positions, int ranks) {
   return (owned * kMpiWorkBytesPerPosition >> 20) + kMpiFixedMiB;
 }
 
+// Maps a component's verified files into `tables`.
 template <class Tb>
-absl::Status OpenComponent(const Tb& tb, const std::string& dir,
-                           const std::vector<SliceKey>& component, SliceTables& tables) {
-  for (const SliceKey& key : component) {
-    absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
-        absl::StrCat(dir, "/", SliceFileName(tb.family(), key)), tb.family(), key,
-        tb.index().symmetry().scheme_id(), tb.index().Size(key.own, key.opponent));
-    if (!slice.ok()) return slice.status();
-    tables.Add(key, *std::move(slice));
-  }
+absl::Status AddComponentFiles(const Tb& tb, const std::string& dir,
+                               const std::vector<SliceKey>& component, SliceTables& tables) {
+  absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> files =
+      OpenComponentFiles(tb, dir, component);
+  if (!files.ok()) return files.status();
+  for (size_t i = 0; i < component.size(); ++i) tables.Add(component[i], std::move((*files)[i]));
   return absl::OkStatus();
 }
 
@@ -100,18 +98,15 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     made = absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }
   if (absl::Status s = comm.BroadcastStatus(made); !s.ok()) return s;
-  const std::vector<std::vector<SliceKey>> components = OrderComponents(slices);
-  uint64_t total = 0, largest = 0;
-  for (const auto& component : components) {
-    total += ComponentSize(tb, component);
-    largest = std::max(largest, ComponentSize(tb, component));
-  }
-  const uint64_t need_mib = MpiMemoryPerRankMiB(largest, comm.ranks());
-  if (options.memory_mib > 0 && need_mib > static_cast<uint64_t>(options.memory_mib)) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("building ", tb.family(), " on ", comm.ranks(), " ranks needs about ",
-                     need_mib, " MiB per rank for its largest component (", largest,
-                     " positions), over the limit of ", options.memory_mib, " MiB"));
+  const BuildPlan plan = PlanBuild(tb, slices);
+  const auto& components = plan.components;
+  const uint64_t total = plan.total;
+  const uint64_t need_mib = MpiMemoryPerRankMiB(plan.largest, comm.ranks());
+  if (absl::Status s = CheckMemoryLimit(
+          absl::StrCat("building ", tb.family(), " on ", comm.ranks(), " ranks needs about"),
+          need_mib, options.memory_mib, plan.largest);
+      !s.ok()) {
+    return s;
   }
   if (root) {
     progress << absl::StrFormat(
@@ -122,23 +117,21 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
   uint64_t built = 0, solved_positions = 0;
   for (size_t c = 0; c < components.size(); ++c) {
     const auto& component = components[c];
-    const uint64_t size = ComponentSize(tb, component);
+    const uint64_t size = plan.sizes[c];
     built += size;
-    std::string names;
-    for (const SliceKey& key : component)
-      absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
+    const std::string names = ComponentName(component);
     // Resume: rank 0 decides whether the files are complete, so that every
     // rank takes the same branch.
     absl::Status present;
     if (root) {
-      SliceTables probe;
-      present = OpenComponent(tb, dir, component, probe);
+      present = OpenComponentFiles(tb, dir, component).status();
       if (!present.ok() && !absl::IsNotFound(present)) {
         progress << "rebuilding: " << present.message() << "\n";
       }
     }
     if (comm.BroadcastStatus(present).ok()) {
-      if (absl::Status s = comm.AgreeStatus(OpenComponent(tb, dir, component, tables)); !s.ok()) {
+      if (absl::Status s = comm.AgreeStatus(AddComponentFiles(tb, dir, component, tables));
+          !s.ok()) {
         return s;
       }
       if (root)
@@ -171,7 +164,7 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
         return s;
       }
     }
-    if (absl::Status s = comm.AgreeStatus(OpenComponent(tb, dir, component, tables)); !s.ok()) {
+    if (absl::Status s = comm.AgreeStatus(AddComponentFiles(tb, dir, component, tables)); !s.ok()) {
       return s;
     }
     solved_positions += size;
