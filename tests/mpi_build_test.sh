@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # lud64-mpi builds the same files, byte for byte, as the single-process builder
-# (tb_bench) for 2 and 3 ranks; and a job with a rank killed mid-build resumes
+# (tb_bench) for 2 and 3 ranks, and with 2 threads a rank; and a job with a rank killed mid-build resumes
 # to the same files.
 # usage: mpi_build_test.sh <mpirun> <lud64-mpi> <tb_bench> compare|resume
 set -euo pipefail
@@ -33,6 +33,9 @@ if [ "$mode" = compare ]; then
     run_mpi "$ranks" build --game=damdaman --upto=2 --tb="$work/damdaman_$ranks" 2>"$work/log"
     same_files "$work/damdaman_ref" "$work/damdaman_$ranks"
   done
+  # Threads per rank share the forward pass and each batch of the backward pass.
+  run_mpi 2 build --game=davxar:pieces=3 --threads=2 --tb="$work/davxar_2t" 2>"$work/log"
+  same_files "$work/davxar_ref" "$work/davxar_2t"
   # The rank count must not change anything: a rerun keeps every file.
   run_mpi 2 build --game=davxar:pieces=3 --tb="$work/davxar_3" 2>"$work/log"
   grep -q "present" "$work/log" && ! grep -q "positions in" "$work/log" ||

@@ -141,6 +141,7 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     const double component_start = MPI_Wtime();
     const uint64_t bytes_before = comm.SumU64(comm.bytes_sent());
     const uint64_t words_before = comm.SumU64(comm.words_exchanged());
+    const double wait_before = comm.exchange_wait_seconds();
     MpiComponentSolver<Tb> solver(tb, component, tables, options.threads, comm);
     absl::Status status = solver.Solve([&](const char* phase, uint64_t done) {
       if (!root) return;
@@ -170,16 +171,19 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     solved_positions += size;
     const uint64_t bytes = comm.SumU64(comm.bytes_sent()) - bytes_before;
     const uint64_t words = comm.SumU64(comm.words_exchanged()) - words_before;
+    // Blocked in exchanges: messages in flight, or ranks waiting for slower ones.
+    const double waited =
+        comm.MaxU64(static_cast<uint64_t>((comm.exchange_wait_seconds() - wait_before) * 1e6)) /
+        1e6;
     const double seconds = MPI_Wtime() - component_start;
     const double elapsed = MPI_Wtime() - start;
     if (root) {
       progress << absl::StrFormat(
-          "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s "
-          "over %d ranks), %.2f messages/position, sent %.1f MB between ranks (%.2f "
-          "bytes/position), "
-          "%.0f%% of all, ETA %.0fs\n",
+          "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs of which at most %.2fs "
+          "blocked in exchanges; %.2fM positions/s over %d ranks), %.2f messages/position, sent "
+          "%.1f MB between ranks (%.2f bytes/position), %.0f%% of all, ETA %.0fs\n",
           c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
-          solver.backward_seconds(), size / std::max(seconds, 1e-9) / 1e6, comm.ranks(),
+          solver.backward_seconds(), waited, size / std::max(seconds, 1e-9) / 1e6, comm.ranks(),
           static_cast<double>(words) / std::max<uint64_t>(size, 1), bytes / 1e6,
           static_cast<double>(bytes) / std::max<uint64_t>(size, 1),
           100.0 * built / std::max<uint64_t>(total, 1),

@@ -54,29 +54,59 @@ absl::Status MpiComm::AgreeStatus(const absl::Status& status) const {
 
 std::vector<uint64_t> MpiComm::Exchange(const std::vector<std::vector<uint64_t>>& out,
                                         std::vector<int>& from) {
-  std::vector<int> send_counts(ranks_), send_displs(ranks_), recv_displs(ranks_);
-  from.assign(ranks_, 0);
-  int total = 0;
-  for (int r = 0; r < ranks_; ++r) {
-    send_counts[r] = static_cast<int>(out[r].size());
-    send_displs[r] = total;
-    total += send_counts[r];
-    if (r != rank_) bytes_sent_ += out[r].size() * sizeof(uint64_t);
-    words_exchanged_ += out[r].size();
+  StartExchange({out});
+  std::vector<uint64_t> in = FinishExchange();
+  from = receive_counts_;
+  return in;
+}
+
+void MpiComm::StartExchange(const std::vector<std::vector<std::vector<uint64_t>>>& parts) {
+  FinishExchange();  // one in flight at a time
+  started_ = true;
+  send_counts_.assign(ranks_, 0);
+  send_displs_.assign(ranks_, 0);
+  receive_counts_.assign(ranks_, 0);
+  receive_displs_.assign(ranks_, 0);
+  for (const auto& part : parts) {
+    for (int r = 0; r < ranks_; ++r) send_counts_[r] += static_cast<int>(part[r].size());
   }
-  MPI_Alltoall(send_counts.data(), 1, MPI_INT, from.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  std::vector<uint64_t> send;
-  send.reserve(total);
-  for (const auto& part : out) send.insert(send.end(), part.begin(), part.end());
+  send_.clear();
+  for (int r = 0; r < ranks_; ++r) {
+    send_displs_[r] = static_cast<int>(send_.size());
+    for (const auto& part : parts) send_.insert(send_.end(), part[r].begin(), part[r].end());
+    if (r != rank_) bytes_sent_ += send_counts_[r] * sizeof(uint64_t);
+    words_exchanged_ += send_counts_[r];
+  }
+  MPI_Alltoall(send_counts_.data(), 1, MPI_INT, receive_counts_.data(), 1, MPI_INT, MPI_COMM_WORLD);
   int received = 0;
   for (int r = 0; r < ranks_; ++r) {
-    recv_displs[r] = received;
-    received += from[r];
+    receive_displs_[r] = received;
+    received += receive_counts_[r];
   }
-  std::vector<uint64_t> in(received);
-  MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, in.data(),
-                from.data(), recv_displs.data(), MPI_UINT64_T, MPI_COMM_WORLD);
-  return in;
+  receive_.resize(received);
+  MPI_Ialltoallv(send_.data(), send_counts_.data(), send_displs_.data(), MPI_UINT64_T,
+                 receive_.data(), receive_counts_.data(), receive_displs_.data(), MPI_UINT64_T,
+                 MPI_COMM_WORLD, &request_);
+}
+
+void MpiComm::ProgressExchange() {
+  if (request_ == MPI_REQUEST_NULL) return;
+  int done = 0;
+  MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+}
+
+const std::vector<uint64_t>& MpiComm::FinishExchange() {
+  if (!started_) {
+    receive_.clear();
+    return receive_;
+  }
+  // A completed MPI_Test has already set the request to MPI_REQUEST_NULL,
+  // for which MPI_Wait returns at once.
+  const double wait_start = MPI_Wtime();
+  MPI_Wait(&request_, MPI_STATUS_IGNORE);
+  exchange_wait_seconds_ += MPI_Wtime() - wait_start;
+  started_ = false;
+  return receive_;
 }
 
 std::vector<uint16_t> MpiComm::GatherToRoot(const std::vector<uint16_t>& local,

@@ -9,8 +9,9 @@
 // - Backward pass: bucket by bucket, round by round as the threaded solver.
 //   A rank resolves its own bucket entries and turns each predecessor into
 //   an 8-byte message (id, offer-a-win or decrement, same-mover step) for
-//   the predecessor's owner; messages are exchanged with MPI_Alltoallv in
-//   batches of kBatch entries per rank, so buffers stay bounded.
+//   the predecessor's owner, on the rank's threads; messages are exchanged
+//   with MPI_Ialltoallv in batches of kBatch entries per rank, so buffers stay
+//   bounded, and a batch travels while the next one is computed.
 // - Holes ask the owner of their canonical image for its value.
 // Values are the unique fixed point, so the partition and the order of
 // messages do not change them: files are byte-identical to a 1-process build.
@@ -277,12 +278,16 @@ class MpiComponentSolver {
   }
 
   // Resolves an owned bucket entry at distance d, queueing one message per
-  // distinct predecessor for its owner.
+  // distinct predecessor for its owner. Threads share the batch: taking the
+  // entry (setting kDone) is atomic, and nothing else here writes.
   void Propagate(uint32_t local, int d, std::vector<uint64_t>& predecessors,
                  std::vector<std::vector<uint64_t>>& out) {
-    const uint32_t st = state_[local];
-    if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;  // stale
-    state_[local] = st | uint32_t{kDone} << 24;
+    std::atomic_ref<uint32_t> state(state_[local]);
+    uint32_t st = state.load(std::memory_order_relaxed);
+    do {
+      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;  // stale or taken
+    } while (
+        !state.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
     const bool win = IsWin(ValueOf(st));
     Position position;
     Decode(part_.Global(local), position);
@@ -302,6 +307,32 @@ class MpiComponentSolver {
     }
   }
 
+  // Propagates round[begin, end) on the rank's threads into their outboxes
+  // (outboxes[t][r]: thread t's messages for rank r). The main thread keeps
+  // the exchange in flight moving between its chunks.
+  void PropagateBatch(const std::vector<uint32_t>& round, size_t begin, size_t end, int d,
+                      std::vector<std::vector<std::vector<uint64_t>>>& outboxes) {
+    for (auto& outbox : outboxes) {
+      for (auto& part : outbox) part.clear();
+    }
+    constexpr size_t kChunk = 1024;
+    std::atomic<size_t> next{begin};
+    auto work = [&](int t) {
+      std::vector<uint64_t> predecessors;
+      for (size_t a; (a = next.fetch_add(kChunk)) < end;) {
+        for (size_t i = a; i < std::min(end, a + kChunk); ++i) {
+          Propagate(round[i], d, predecessors, outboxes[t]);
+        }
+        if (t == 0) comm_.ProgressExchange();
+      }
+    };
+    const int threads = end - begin < 4 * kChunk ? 1 : threads_;
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+    work(0);
+    for (std::thread& w : workers) w.join();
+  }
+
   void Apply(uint64_t message, int d) {
     const auto local = static_cast<uint32_t>(part_.Local(message >> 2));
     const int turns = (message & kSameMover) ? d : d + 1;
@@ -313,13 +344,20 @@ class MpiComponentSolver {
   }
 
   // Every rank runs the same sequence of collectives: the bucket count, the
-  // round sizes and the batch counts are agreed before each loop.
+  // round sizes and the batch counts are agreed before each loop. Batches are
+  // pipelined: batch b's messages travel while batch b + 1 is propagated, and
+  // are applied after it. Applying late is safe: within a round, a message
+  // can only queue entries for a later round (it cannot make an entry of the
+  // same bucket stale before it is taken), and the round ends only once the
+  // last batch's messages are applied.
   void BackwardPass(const Progress& progress) {
     uint64_t resolved = 0;
-    std::vector<uint64_t> predecessors;
-    std::vector<std::vector<uint64_t>> out(comm_.ranks());
-    std::vector<int> from;
+    std::vector<std::vector<std::vector<uint64_t>>> outboxes(
+        threads_, std::vector<std::vector<uint64_t>>(comm_.ranks()));
     double last = MPI_Wtime();
+    auto apply = [&](int d) {
+      for (uint64_t message : comm_.FinishExchange()) Apply(message, d);
+    };
     for (size_t d = 0; d < comm_.MaxU64(buckets_.size()); ++d) {
       while (true) {
         std::vector<uint32_t> round;
@@ -327,15 +365,14 @@ class MpiComponentSolver {
         const uint64_t batches = comm_.MaxU64((round.size() + kBatch - 1) / kBatch);
         if (batches == 0) break;
         for (uint64_t b = 0; b < batches; ++b) {
-          for (auto& part : out) part.clear();
           const size_t begin = std::min(round.size(), b * kBatch);
           const size_t end = std::min(round.size(), begin + kBatch);
-          for (size_t i = begin; i < end; ++i) {
-            Propagate(round[i], static_cast<int>(d), predecessors, out);
-          }
-          for (uint64_t message : comm_.Exchange(out, from)) Apply(message, static_cast<int>(d));
+          PropagateBatch(round, begin, end, static_cast<int>(d), outboxes);
+          apply(static_cast<int>(d));  // the previous batch's messages
+          comm_.StartExchange(outboxes);
           resolved += end - begin;
         }
+        apply(static_cast<int>(d));
         // Every rank takes part in the sum; rank 0's clock decides whether to print.
         const uint64_t all = comm_.SumU64(resolved);
         if (progress && MPI_Wtime() - last > 2) {
