@@ -34,6 +34,7 @@
 #include "engine/interrupt.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
+#include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
 
@@ -44,7 +45,7 @@ namespace lud64::tablebase {
 inline constexpr int kWorkBytesPerPosition = 10;
 
 template <class Tb>
-class ComponentSolver {
+class ComponentSolver : private StateWord {
  public:
   using Position = typename Tb::Position;
   // (positions done, positions in the component)
@@ -99,9 +100,6 @@ class ComponentSolver {
 
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-  static constexpr uint8_t kDone = 1;       // value final
-  static constexpr uint8_t kHole = 2;       // not a canonical index
-  static constexpr uint8_t kNeverLoss = 4;  // has a drawing decision (or is the all-pass draw)
 
   int SliceOf(const SliceKey& key) const {
     for (size_t i = 0; i < keys_.size(); ++i) {
@@ -253,12 +251,6 @@ class ComponentSolver {
     void Add(int turns, uint32_t id) { entries.push_back({static_cast<uint16_t>(turns), id}); }
   };
 
-  static uint32_t Pack(Entry value, int count, uint8_t flags) {
-    return value | static_cast<uint32_t>(count) << 16 | static_cast<uint32_t>(flags) << 24;
-  }
-  static Entry ValueOf(uint32_t state) { return static_cast<Entry>(state & 0xFFFF); }
-  static int CountOf(uint32_t state) { return (state >> 16) & 0xFF; }
-  static uint8_t FlagsOf(uint32_t state) { return static_cast<uint8_t>(state >> 24); }
   std::atomic_ref<uint32_t> StateRef(uint32_t id) { return std::atomic_ref<uint32_t>(state_[id]); }
 
   // A child of `id` was resolved; `turns` is the child's distance counted from

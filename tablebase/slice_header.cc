@@ -1,5 +1,6 @@
 #include "tablebase/slice_header.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "absl/status/status.h"
@@ -47,12 +48,13 @@ uint64_t TableChecksum(const void* data, size_t size) {
 
 void StreamChecksum::Add(const uint8_t* data, size_t size) {
   length_ += size;
-  // Complete a word left over from the previous piece.
-  while (carried_ > 0 && carried_ < 8 && size > 0) {
-    carry_[carried_++] = *data++;
-    --size;
-  }
-  if (carried_ == 8) {
+  if (carried_ > 0) {  // complete the word left over from the previous piece
+    const size_t take = std::min(size, sizeof(carry_) - carried_);
+    std::memcpy(carry_ + carried_, data, take);
+    carried_ += take;
+    data += take;
+    size -= take;
+    if (carried_ < sizeof(carry_)) return;
     uint64_t word;
     std::memcpy(&word, carry_, 8);
     hash_ = (hash_ ^ word) * kPrime;
@@ -63,7 +65,8 @@ void StreamChecksum::Add(const uint8_t* data, size_t size) {
     std::memcpy(&word, data, 8);  // little-endian hosts only (x86-64, arm64)
     hash_ = (hash_ ^ word) * kPrime;
   }
-  for (; size > 0; --size) carry_[carried_++] = *data++;
+  std::memcpy(carry_, data, size);  // fewer than 8 bytes
+  carried_ = size;
 }
 
 uint64_t StreamChecksum::Finish() const {

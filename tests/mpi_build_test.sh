@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lud64-mpi builds the same files, byte for byte, as the single-process builder
-# (tb_bench) for 2 and 3 ranks, and with 2 threads a rank; and a job with a rank killed mid-build resumes
-# to the same files.
+# (tb_bench) for 2 and 3 ranks, and with 2 threads a rank; and a job with a
+# rank killed mid-build resumes to the same files, keeping the finished
+# components and resuming the one it was in from a checkpoint.
 # usage: mpi_build_test.sh <mpirun> <lud64-mpi> <tb_bench> compare|resume
 set -euo pipefail
 mpirun=$1 lud64_mpi=$2 tb_bench=$3 mode=$4
@@ -44,30 +45,38 @@ if [ "$mode" = compare ]; then
   exit 0
 fi
 
-# resume: kill one rank (by pid, a child of the mpirun started here) once some
-# files exist, then rerun.
+kill_a_rank() {  # job pid: kills one of its lud64-mpi ranks, expects the job to fail
+  local job=$1 rank="" parent
+  # $job is the subshell running mpirun, or mpirun itself; ranks are mpirun's children.
+  for parent in "$job" $(pgrep -P "$job" || true); do
+    rank=$(pgrep -P "$parent" -x lud64-mpi | head -1 || true)
+    [ -n "$rank" ] && break
+  done
+  [ -n "$rank" ] || { echo "FAIL: no rank found to kill"; wait "$job" || true; exit 1; }
+  kill -9 "$rank"
+  if wait "$job"; then echo "FAIL: the job survived a killed rank"; exit 1; fi
+  echo "killed rank $rank"
+}
+
+# resume: kill one rank inside the largest component (3v3) once a checkpoint
+# of its backward pass exists. The rerun keeps the finished components and
+# resumes 3v3 from the checkpoint.
 dir="$work/davxar_killed"
-run_mpi 2 build --game=davxar:pieces=3 --tb="$dir" 2>"$work/log1" &
+run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$work/log1" &
 job=$!
-for _ in $(seq 1 600); do
-  [ "$(ls "$dir" 2>/dev/null | grep -c 'lud64tb$')" -ge 25 ] && break
+for _ in $(seq 1 1200); do
+  ls "$dir/checkpoints" 2>/dev/null | grep -q '_3v3_h0-0.lud64tb.2ranks.r1.g[1-9][0-9]*$' && break
   sleep 0.05
 done
-# $job is the subshell running mpirun, or mpirun itself; ranks are mpirun's children.
-rank=""
-for parent in "$job" $(pgrep -P "$job" || true); do
-  rank=$(pgrep -P "$parent" -x lud64-mpi | head -1 || true)
-  [ -n "$rank" ] && break
-done
-[ -n "$rank" ] || { echo "FAIL: no rank found to kill"; wait "$job" || true; exit 1; }
-kill -9 "$rank"
-if wait "$job"; then echo "FAIL: the job survived a killed rank"; exit 1; fi
-kept=$(ls "$dir" | grep -c 'lud64tb$')
-echo "killed rank $rank with $kept files written"
-run_mpi 2 build --game=davxar:pieces=3 --tb="$dir" 2>"$work/log2"
+kill_a_rank "$job"
+run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$work/log2"
 present=$(grep -c ": present" "$work/log2" || true)
 [ "$present" -gt 0 ] || { echo "FAIL: the rerun kept no component"; cat "$work/log2"; exit 1; }
+echo "rerun kept $present components"
+grep "3v3, 3v3 remove: resumed from the checkpoint at distance [1-9]" "$work/log2" ||
+  { echo "FAIL: the rerun did not resume 3v3 from a checkpoint"; cat "$work/log2"; exit 1; }
+[ -z "$(ls "$dir/checkpoints")" ] || { echo "FAIL: checkpoints left behind"; exit 1; }
+rmdir "$dir/checkpoints"
 rm -f "$dir"/*.tmp.*  # temporary files of the killed job (ignored by readers)
 same_files "$work/davxar_ref" "$dir"
-echo "rerun kept $present components"
 echo "1 passed, 0 failed"

@@ -1,5 +1,6 @@
 // lud64-mpi: distributed tablebase builds.
 //   mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] [--memory=MiB]
+//                                [--checkpoint-every=SECONDS]
 // builds the files `lud64 tb build` builds, byte for byte, with every rank
 // holding only its share of each component (see tablebase/MPI.md).
 #include <mpi.h>
@@ -27,7 +28,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] "
-    "[--memory=MiB]\n"
+    "[--memory=MiB] [--checkpoint-every=SECONDS]\n"
     "       lud64-mpi plan --game=G [--upto=N] --ranks=N   (sizes and memory, builds nothing)\n";
 
 struct Args {
@@ -35,6 +36,7 @@ struct Args {
   int ranks = 1;
   std::string game;
   tablebase::TbBuildOptions options;
+  double checkpoint_seconds = 600;
 };
 
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
@@ -60,6 +62,8 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
       args.options.threads = static_cast<int>(number);
     } else if (name == "--ranks" && numeric && number > 0 && args.plan) {
       args.ranks = static_cast<int>(number);
+    } else if (name == "--checkpoint-every" && numeric && number <= 86400 && !args.plan) {
+      args.checkpoint_seconds = static_cast<double>(number);
     } else if (name == "--memory" && numeric) {
       args.options.memory_mib = number;
     } else {
@@ -110,7 +114,7 @@ absl::Status Build(const G& game, const Args& args, tablebase::MpiComm& comm) {
   }
   tablebase::SliceTables tables;
   std::ostringstream ignored;
-  return tablebase::BuildSlicesMpi(tb, *slices, options, comm,
+  return tablebase::BuildSlicesMpi(tb, *slices, options, args.checkpoint_seconds, comm,
                                    comm.rank() == 0 ? std::cerr : ignored, tables);
 }
 

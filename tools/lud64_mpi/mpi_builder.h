@@ -87,10 +87,12 @@ absl::Status WriteSliceMpi(const Tb& tb, const std::string& dir, const SliceKey&
 
 // Builds (or keeps) every slice of `slices` into the shared directory;
 // `progress` is written by rank 0 only.
+// Checkpoints inside a component every `checkpoint_seconds` (at the first
+// bucket boundary after), in `<dir>/checkpoints`.
 template <class Tb>
 absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
-                            const TbBuildOptions& options, MpiComm& comm, std::ostream& progress,
-                            SliceTables& tables) {
+                            const TbBuildOptions& options, double checkpoint_seconds, MpiComm& comm,
+                            std::ostream& progress, SliceTables& tables) {
   const bool root = comm.rank() == 0;
   const std::string dir = TablebaseDir(options.dir);
   absl::Status made;
@@ -143,6 +145,12 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     const uint64_t words_before = comm.SumU64(comm.words_exchanged());
     const double wait_before = comm.exchange_wait_seconds();
     MpiComponentSolver<Tb> solver(tb, component, tables, options.threads, comm);
+    CheckpointSchedule checkpoints(
+        ComponentCheckpoint(absl::StrCat(dir, "/checkpoints"),
+                            SliceFileName(tb.family(), component.front()), comm.ranks(),
+                            comm.rank()),
+        checkpoint_seconds, comm);
+    solver.SetCheckpoints(&checkpoints);
     absl::Status status = solver.Solve([&](const char* phase, uint64_t done) {
       if (!root) return;
       const double now = MPI_Wtime();
@@ -159,6 +167,10 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
           solved_positions > 0 ? absl::StrFormat("%.0fs", std::max(eta, 0.0)) : "unknown");
     });
     if (!status.ok()) return status;
+    if (root && solver.resumed_from()) {
+      progress << absl::StrFormat("[%d/%d] %s: resumed from the checkpoint at distance %d\n", c + 1,
+                                  components.size(), names, *solver.resumed_from());
+    }
     for (size_t i = 0; i < component.size(); ++i) {
       if (absl::Status s = WriteSliceMpi(tb, dir, component[i], static_cast<int>(i), solver, comm);
           !s.ok()) {
@@ -168,6 +180,7 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
     if (absl::Status s = comm.AgreeStatus(AddComponentFiles(tb, dir, component, tables)); !s.ok()) {
       return s;
     }
+    checkpoints.Finish();
     solved_positions += size;
     const uint64_t bytes = comm.SumU64(comm.bytes_sent()) - bytes_before;
     const uint64_t words = comm.SumU64(comm.words_exchanged()) - words_before;
@@ -181,11 +194,11 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
       progress << absl::StrFormat(
           "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs of which at most %.2fs "
           "blocked in exchanges; %.2fM positions/s over %d ranks), %.2f messages/position, sent "
-          "%.1f MB between ranks (%.2f bytes/position), %.0f%% of all, ETA %.0fs\n",
+          "%.1f MB between ranks (%.2f bytes/position), %d checkpoints, %.0f%% of all, ETA %.0fs\n",
           c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
           solver.backward_seconds(), waited, size / std::max(seconds, 1e-9) / 1e6, comm.ranks(),
           static_cast<double>(words) / std::max<uint64_t>(size, 1), bytes / 1e6,
-          static_cast<double>(bytes) / std::max<uint64_t>(size, 1),
+          static_cast<double>(bytes) / std::max<uint64_t>(size, 1), checkpoints.written(),
           100.0 * built / std::max<uint64_t>(total, 1),
           elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
     }

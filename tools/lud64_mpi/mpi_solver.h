@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -30,8 +31,10 @@
 #include "absl/strings/str_cat.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
+#include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
+#include "tools/lud64_mpi/checkpoint.h"
 #include "tools/lud64_mpi/mpi_comm.h"
 #include "tools/lud64_mpi/partition.h"
 
@@ -44,7 +47,7 @@ inline constexpr int kMpiWorkBytesPerPosition = 8;
 inline constexpr size_t kBatch = size_t{1} << 16;
 
 template <class Tb>
-class MpiComponentSolver {
+class MpiComponentSolver : private StateWord {
  public:
   using Position = typename Tb::Position;
   // (phase "forward"/"backward", positions done over all ranks or estimated)
@@ -80,15 +83,27 @@ class MpiComponentSolver {
     }
     state_ = HugeArray<uint32_t>(part_.LocalSize());
     const double start = MPI_Wtime();
-    absl::Status status = comm_.AgreeStatus(ForwardPass(progress));
-    if (!status.ok()) return status;
+    uint64_t first_bucket = 0;
+    if (checkpoints_ != nullptr) resumed_from_ = checkpoints_->Resume(state_, buckets_);
+    if (resumed_from_) {
+      first_bucket = *resumed_from_;
+    } else {
+      if (absl::Status s = comm_.AgreeStatus(ForwardPass(progress)); !s.ok()) return s;
+      if (absl::Status s = AtBucketBoundary(0); !s.ok()) return s;
+    }
     const double forward_end = MPI_Wtime();
-    BackwardPass(progress);
+    if (absl::Status s = BackwardPass(first_bucket, progress); !s.ok()) return s;
     forward_seconds_ = forward_end - start;
     backward_seconds_ = MPI_Wtime() - forward_end;
     FinishValues();
     return absl::OkStatus();
   }
+
+  // Checkpoints at bucket boundaries by `schedule` (kept by the caller), and
+  // resumes from the newest one all ranks hold; null: none.
+  void SetCheckpoints(CheckpointSchedule* schedule) { checkpoints_ = schedule; }
+  // The generation (next bucket) Solve resumed from, if it did.
+  std::optional<uint64_t> resumed_from() const { return resumed_from_; }
 
   // After Solve, collective: the counts of slice i over all ranks.
   SliceStats Stats(int slice) {
@@ -121,19 +136,10 @@ class MpiComponentSolver {
 
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-  static constexpr uint8_t kDone = 1;
-  static constexpr uint8_t kHole = 2;
-  static constexpr uint8_t kNeverLoss = 4;
   // Message bits under the predecessor's id.
   static constexpr uint64_t kOfferWin = 2;
   static constexpr uint64_t kSameMover = 1;
 
-  static uint32_t Pack(Entry value, int count, uint8_t flags) {
-    return value | static_cast<uint32_t>(count) << 16 | static_cast<uint32_t>(flags) << 24;
-  }
-  static Entry ValueOf(uint32_t state) { return static_cast<Entry>(state & 0xFFFF); }
-  static int CountOf(uint32_t state) { return (state >> 16) & 0xFF; }
-  static uint8_t FlagsOf(uint32_t state) { return static_cast<uint8_t>(state >> 24); }
 
   template <class F>
   void ForOwned(int slice, F&& f) const {
@@ -350,7 +356,12 @@ class MpiComponentSolver {
   // can only queue entries for a later round (it cannot make an entry of the
   // same bucket stale before it is taken), and the round ends only once the
   // last batch's messages are applied.
-  void BackwardPass(const Progress& progress) {
+  absl::Status AtBucketBoundary(uint64_t next_bucket) {
+    return checkpoints_ == nullptr ? absl::OkStatus()
+                                   : checkpoints_->AtBucketBoundary(next_bucket, state_, buckets_);
+  }
+
+  absl::Status BackwardPass(uint64_t first_bucket, const Progress& progress) {
     uint64_t resolved = 0;
     std::vector<std::vector<std::vector<uint64_t>>> outboxes(
         threads_, std::vector<std::vector<uint64_t>>(comm_.ranks()));
@@ -358,7 +369,7 @@ class MpiComponentSolver {
     auto apply = [&](int d) {
       for (uint64_t message : comm_.FinishExchange()) Apply(message, d);
     };
-    for (size_t d = 0; d < comm_.MaxU64(buckets_.size()); ++d) {
+    for (size_t d = first_bucket; d < comm_.MaxU64(buckets_.size()); ++d) {
       while (true) {
         std::vector<uint32_t> round;
         if (d < buckets_.size()) round.swap(buckets_[d]);
@@ -381,7 +392,9 @@ class MpiComponentSolver {
         }
       }
       if (d < buckets_.size()) std::vector<uint32_t>().swap(buckets_[d]);
+      if (absl::Status s = AtBucketBoundary(d + 1); !s.ok()) return s;
     }
+    return absl::OkStatus();
   }
 
   void FinishValues() {
@@ -434,6 +447,8 @@ class MpiComponentSolver {
   std::vector<uint64_t> offsets_;
   HugeArray<uint32_t> state_;  // ComponentSolver's state word, owned ids only
   std::vector<std::vector<uint32_t>> buckets_;
+  CheckpointSchedule* checkpoints_ = nullptr;
+  std::optional<uint64_t> resumed_from_;
   double forward_seconds_ = 0;
   double backward_seconds_ = 0;
 };
