@@ -32,6 +32,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/decision.h"
 #include "engine/interrupt.h"
+#include "tablebase/forward_step.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
@@ -161,41 +162,16 @@ class ComponentSolver : private StateWord {
     SolvedSuccessors known;
     uint32_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
-    absl::Status status;
-    tb_.ForEachSuccessor(position, [&](const Successor& s) {
-      if (s.kind == Successor::kWin) {
-        known.AddWin();
-        return;
-      }
-      if (s.kind == Successor::kDraw) {
-        known.AddDraw();
-        return;
-      }
-      if (const uint32_t child = IdOf(s.at); child != kNone) {
-        children[child_count++] = child;
-        return;
-      }
-      const MappedSlice* table = cache.Find(solved_, s.at.key);
-      if (table == nullptr) {
-        status =
-            absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
-                                             keys_[SliceOfId(id)].Name(), " but was not built"));
-        return;
-      }
-      known.AddEntry(table->Get(s.at.index), s.same_mover);
-    });
-    if (!status.ok()) return status;
-    std::sort(children, children + child_count);
-    child_count = static_cast<int>(std::unique(children, children + child_count) - children);
-    const uint8_t flags = known.never_loss ? kNeverLoss : 0;
-    state_[id] = Pack(0, child_count, flags);
-    if (known.has_win()) {
-      state_[id] = Pack(WinEntry(known.best_win), child_count, flags);
-      pending.push_back({id, static_cast<uint16_t>(known.best_win)});
-    } else if (!known.never_loss) {
-      state_[id] = Pack(LossEntry(known.longest_loss), child_count, flags);
-      if (child_count == 0) pending.push_back({id, static_cast<uint16_t>(known.longest_loss)});
+    if (absl::Status s = ClassifySuccessors(
+            tb_, position, [&](const Located& at) { return IdOf(at); }, kNone,
+            [&](const SliceKey& key) { return cache.Find(solved_, key); },
+            keys_[SliceOfId(id)].Name(), known, children, child_count);
+        !s.ok()) {
+      return s;
     }
+    const InitialState initial = InitialStateOf(known, child_count);
+    state_[id] = initial.word;
+    if (initial.queued) pending.push_back({id, static_cast<uint16_t>(initial.turns)});
     return absl::OkStatus();
   }
 

@@ -29,6 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "tablebase/forward_step.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
@@ -140,7 +141,6 @@ class MpiComponentSolver : private StateWord {
   static constexpr uint64_t kOfferWin = 2;
   static constexpr uint64_t kSameMover = 1;
 
-
   template <class F>
   void ForOwned(int slice, F&& f) const {
     const int me = part_.rank();
@@ -185,40 +185,17 @@ class MpiComponentSolver : private StateWord {
     SolvedSuccessors known;
     uint64_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
-    absl::Status status;
-    tb_.ForEachSuccessor(position, [&](const Successor& s) {
-      if (s.kind == Successor::kWin) {
-        known.AddWin();
-        return;
-      }
-      if (s.kind == Successor::kDraw) {
-        known.AddDraw();
-        return;
-      }
-      if (const uint64_t child = IdOf(s.at); child != kNoId) {
-        children[child_count++] = child;
-        return;
-      }
-      const MappedSlice* table = solved_.Find(s.at.key);
-      if (table == nullptr) {
-        status = absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
-                                                  keys_[SliceOfId(id)].Name(), " but missing"));
-        return;
-      }
-      known.AddEntry(table->Get(s.at.index), s.same_mover);
-    });
-    if (!status.ok()) return status;
-    std::sort(children, children + child_count);
-    child_count = static_cast<int>(std::unique(children, children + child_count) - children);
-    const uint8_t flags = known.never_loss ? kNeverLoss : 0;
-    state_[local] = Pack(0, child_count, flags);
-    const auto l32 = static_cast<uint32_t>(local);
-    if (known.has_win()) {
-      state_[local] = Pack(WinEntry(known.best_win), child_count, flags);
-      pending.push_back({l32, static_cast<uint16_t>(known.best_win)});
-    } else if (!known.never_loss) {
-      state_[local] = Pack(LossEntry(known.longest_loss), child_count, flags);
-      if (child_count == 0) pending.push_back({l32, static_cast<uint16_t>(known.longest_loss)});
+    if (absl::Status s = ClassifySuccessors(
+            tb_, position, [&](const Located& at) { return IdOf(at); }, kNoId,
+            [&](const SliceKey& key) { return solved_.Find(key); }, keys_[SliceOfId(id)].Name(),
+            known, children, child_count);
+        !s.ok()) {
+      return s;
+    }
+    const InitialState initial = InitialStateOf(known, child_count);
+    state_[local] = initial.word;
+    if (initial.queued) {
+      pending.push_back({static_cast<uint32_t>(local), static_cast<uint16_t>(initial.turns)});
     }
     return absl::OkStatus();
   }
