@@ -10,7 +10,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/string_view.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
@@ -25,7 +24,7 @@ namespace lud64::tablebase {
 // solved slice or null; a missing one is an error naming `component_slice`.
 template <class Tb, class Id, class IdOf, class FindSolved>
 absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& position, IdOf id_of,
-                                Id none, FindSolved find_solved, absl::string_view component_slice,
+                                Id none, FindSolved find_solved, const SliceKey& component_slice,
                                 SolvedSuccessors& known, Id* children, int& child_count) {
   child_count = 0;
   absl::Status status;
@@ -40,7 +39,7 @@ absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& posit
       known.AddEntry(table->Get(s.at.index), s.same_mover);
     } else {
       status = absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
-                                                component_slice, " but was not built"));
+                                                component_slice.Name(), " but was not built"));
     }
   });
   std::sort(children, children + child_count);

@@ -164,8 +164,8 @@ class ComponentSolver : private StateWord {
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
             tb_, position, [&](const Located& at) { return IdOf(at); }, kNone,
-            [&](const SliceKey& key) { return cache.Find(solved_, key); },
-            keys_[SliceOfId(id)].Name(), known, children, child_count);
+            [&](const SliceKey& key) { return cache.Find(solved_, key); }, keys_[SliceOfId(id)],
+            known, children, child_count);
         !s.ok()) {
       return s;
     }

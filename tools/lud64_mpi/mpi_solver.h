@@ -187,8 +187,8 @@ class MpiComponentSolver : private StateWord {
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
             tb_, position, [&](const Located& at) { return IdOf(at); }, kNoId,
-            [&](const SliceKey& key) { return solved_.Find(key); }, keys_[SliceOfId(id)].Name(),
-            known, children, child_count);
+            [&](const SliceKey& key) { return solved_.Find(key); }, keys_[SliceOfId(id)], known,
+            children, child_count);
         !s.ok()) {
       return s;
     }
