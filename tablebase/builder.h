@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/interrupt.h"
+#include "tablebase/endgame_limit.h"
 #include "tablebase/retrograde.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
@@ -27,7 +28,7 @@ namespace lud64::tablebase {
 
 struct TbBuildOptions {
   std::string dir;         // empty: DefaultTablebaseDir()
-  int upto = 0;            // 0: every slice of the game; N: movement endgames up to N a side
+  EndgameLimit upto = {};  // whole game by default
   int threads = 1;         //
   int64_t memory_mib = 0;  // refuse a build whose working memory exceeds this; 0: no limit
 };

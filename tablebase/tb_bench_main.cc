@@ -41,8 +41,9 @@ int Main(int argc, char** argv) {
     return 2;
   }
   InstallInterruptHandler();
-  tablebase::TbBuildOptions options{
-      .dir = argv[4], .upto = std::atoi(argv[2]), .threads = std::atoi(argv[3])};
+  absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(argv[2], 24);
+  if (!upto.ok()) return std::cerr << upto.status() << "\n", 2;
+  tablebase::TbBuildOptions options{.dir = argv[4], .upto = *upto, .threads = std::atoi(argv[3])};
   absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
   if (!spec.ok()) return std::cerr << spec.status() << "\n", 1;
   const auto start = std::chrono::steady_clock::now();

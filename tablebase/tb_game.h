@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "tablebase/endgame_limit.h"
 #include "tablebase/pair_index.h"
 #include "tablebase/slice.h"
 
@@ -41,9 +42,9 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
                                  const SliceKey& key, const typename T::Game& game) {
   { tb.family() } -> std::convertible_to<std::string>;
   { tb.index() } -> std::same_as<const PairIndex&>;
-  // Every slice a build for `game` needs; `upto` > 0: movement endgames with
-  // at most `upto` pieces a side on the board.
-  { tb.Slices(game, 0) } -> std::same_as<absl::StatusOr<std::vector<SliceKey>>>;
+  // Every slice a build for `game` needs, or the movement endgames `upto`
+  // covers.
+  { tb.Slices(game, EndgameLimit{}) } -> std::same_as<absl::StatusOr<std::vector<SliceKey>>>;
   // The mover-perspective position of a slice from its piece sets.
   { tb.Make(key, Bitboard{0}, Bitboard{0}) } -> std::same_as<typename T::Position>;
   // Where a position (either player to move) is stored; positions with P2 to

@@ -73,7 +73,8 @@ expect fail "engine 'alphabeta:tb=/nonexistent': tablebase directory" -- match -
 expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
 expect fail 'unknown action .frob.' -- tb frob
 expect fail 'needs an action first' -- tb --game=damdaman
-expect fail '--upto=17: must be 0 to 16' -- tb build --game=davxar --upto=17
+expect fail "--upto '17': expected N" -- tb build --game=davxar --upto=17
+expect fail "--upto '3v4': expected N" -- tb build --game=davxar --upto=3v4
 expect fail '--upto applies only with tb build' -- tb probe --game=damdaman --upto=2
 head -c 200 "$tbdir"/damdaman_2v2*.lud64tb > "$tbdir/cut" && mv "$tbdir/cut" "$(ls "$tbdir"/damdaman_2v2*.lud64tb)"
 expect fail 'damdaman_2v2' -- tb info --game=damdaman "--tb=$tbdir"

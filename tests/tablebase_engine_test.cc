@@ -24,7 +24,9 @@ std::string BuiltDamdamanTables(const std::string& name) {
   std::string dir = ::testing::TempDir() + "/engine_tables_" + name;
   std::filesystem::remove_all(dir);
   std::ostringstream log;
-  EXPECT_TRUE(BuildTablebases(Damdaman(), {.dir = dir, .upto = 2, .threads = 2}, log).ok());
+  EXPECT_TRUE(
+      BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
+          .ok());
   return dir;
 }
 

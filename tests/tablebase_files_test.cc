@@ -131,13 +131,14 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
   const Damdaman game;
   const std::string clean = FreshDir("clean");
   std::ostringstream log;
-  ASSERT_TRUE(BuildTablebases(game, {.dir = clean, .upto = 2, .threads = 2}, log).ok());
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = clean, .upto = EndgameLimit::Up(2), .threads = 2}, log).ok());
 
   const std::string resumed = FreshDir("resumed");
   StopAfter stopper(2);
   std::ostream progress(&stopper);
   const absl::Status stopped =
-      BuildTablebases(game, {.dir = resumed, .upto = 2, .threads = 2}, progress);
+      BuildTablebases(game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 2}, progress);
   stop_requested = false;
   ASSERT_TRUE(absl::IsCancelled(stopped)) << stopped;
   const size_t partial = std::distance(fs::directory_iterator(resumed), fs::directory_iterator());
@@ -147,7 +148,9 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
   const std::string truncated = resumed + "/" + SliceFileName("damdaman", {1, 1});
   WriteBytes(truncated, ReadBytes(truncated).substr(0, 200));
   std::ostringstream again;
-  ASSERT_TRUE(BuildTablebases(game, {.dir = resumed, .upto = 2, .threads = 1}, again).ok());
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 1}, again)
+          .ok());
   EXPECT_TRUE(absl::StrContains(again.str(), "present")) << again.str();
   EXPECT_TRUE(absl::StrContains(again.str(), "rebuilding")) << again.str();
   int compared = 0;
@@ -162,7 +165,9 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
 TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
   const std::string dir = FreshDir("damdaman");
   std::ostringstream log;
-  ASSERT_TRUE(BuildTablebases(Damdaman(), {.dir = dir, .upto = 2, .threads = 2}, log).ok());
+  ASSERT_TRUE(
+      BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
+          .ok());
   const absl::StatusOr<std::string> info = TablebaseInfo(Damdaman(), dir);
   ASSERT_TRUE(info.ok()) << info.status();
   EXPECT_TRUE(absl::StrContains(*info, "damdaman in")) << *info;

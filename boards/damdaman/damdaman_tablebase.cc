@@ -56,16 +56,17 @@ absl::StatusOr<DamdamanTb> DamdamanTb::FromFamily(absl::string_view family) {
   return DamdamanTb();
 }
 
-absl::StatusOr<std::vector<tablebase::SliceKey>> DamdamanTb::Slices(const Damdaman&,
-                                                                    int upto) const {
-  if (upto <= 0 || upto > Damdaman::kPiecesPerSide) {
+absl::StatusOr<std::vector<tablebase::SliceKey>> DamdamanTb::Slices(
+    const Damdaman&, const tablebase::EndgameLimit& upto) const {
+  if (upto.whole_game() || upto.larger > Damdaman::kPiecesPerSide) {
     return absl::InvalidArgumentError(
         "damdaman tablebases cover movement endgames only: give upto (pieces a side, 1 to 24); "
         "the whole game (24 a side) is far out of reach");
   }
   std::vector<tablebase::SliceKey> slices;
-  for (int own = 1; own <= upto; ++own) {
-    for (int opponent = 1; opponent <= upto; ++opponent) {
+  for (int own = 1; own <= upto.larger; ++own) {
+    for (int opponent = 1; opponent <= upto.larger; ++opponent) {
+      if (!upto.Covers(own, opponent)) continue;
       slices.push_back({static_cast<uint8_t>(own), static_cast<uint8_t>(opponent), 0, 0, false});
     }
   }

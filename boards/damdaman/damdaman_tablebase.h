@@ -40,7 +40,8 @@ class DamdamanTb {
 
   // Only movement endgames: `upto` must be given (the whole game, 24 a side,
   // is far out of reach).
-  absl::StatusOr<std::vector<SliceKey>> Slices(const Damdaman& game, int upto) const;
+  absl::StatusOr<std::vector<SliceKey>> Slices(const Damdaman& game,
+                                               const tablebase::EndgameLimit& upto) const;
   Position Make(const SliceKey&, Bitboard own, Bitboard opponent) const {
     Position position;
     position.pieces = {own, opponent};

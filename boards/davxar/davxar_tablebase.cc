@@ -61,7 +61,8 @@ std::string DavxarTb::family() const {
   return game_.lines() == MillTest::kLudii ? "davxar:lines=ludii" : "davxar";
 }
 
-absl::StatusOr<std::vector<SliceKey>> DavxarTb::Slices(const Davxar& game, int upto) const {
+absl::StatusOr<std::vector<SliceKey>> DavxarTb::Slices(const Davxar& game,
+                                                       const tablebase::EndgameLimit& upto) const {
   if (game.lines() != game_.lines()) {
     return absl::InvalidArgumentError(
         absl::StrCat("game ", game.name(), " does not use the tables of ", family()));
@@ -74,13 +75,14 @@ absl::StatusOr<std::vector<SliceKey>> DavxarTb::Slices(const Davxar& game, int u
     slices.push_back({static_cast<uint8_t>(own), static_cast<uint8_t>(opponent),
                       static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand), remove});
   };
-  if (upto > 0) {
-    if (upto > Davxar::kMaxPieces) {
+  if (!upto.whole_game()) {
+    if (upto.larger > Davxar::kMaxPieces) {
       return absl::InvalidArgumentError(
-          absl::StrCat("upto ", upto, ": at most ", Davxar::kMaxPieces, " pieces a side"));
+          absl::StrCat("upto ", upto.Text(), ": at most ", Davxar::kMaxPieces, " pieces a side"));
     }
-    for (int own = 1; own <= upto; ++own) {
-      for (int opponent = 1; opponent <= upto; ++opponent) {
+    for (int own = 1; own <= upto.larger; ++own) {
+      for (int opponent = 1; opponent <= upto.larger; ++opponent) {
+        if (!upto.Covers(own, opponent)) continue;
         add(own, opponent, 0, 0, false);
         add(own, opponent, 0, 0, true);
       }

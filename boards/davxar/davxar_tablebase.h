@@ -43,7 +43,8 @@ class DavxarTb {
   const tablebase::PairIndex& index() const { return *index_; }
   const tablebase::SiteSymmetry& symmetry() const { return *symmetry_; }
 
-  absl::StatusOr<std::vector<SliceKey>> Slices(const Davxar& game, int upto) const;
+  absl::StatusOr<std::vector<SliceKey>> Slices(const Davxar& game,
+                                               const tablebase::EndgameLimit& upto) const;
   Position Make(const SliceKey& key, Bitboard own, Bitboard opponent) const;
   Located Locate(const Position& position) const;
   bool HasDecisions(const Position& position) const;

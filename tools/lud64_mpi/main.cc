@@ -56,8 +56,10 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
       args.game = value;
     } else if (name == "--tb" && !value.empty()) {
       args.options.dir = value;
-    } else if (name == "--upto" && numeric) {
-      args.options.upto = static_cast<int>(number);
+    } else if (name == "--upto") {
+      absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(value, 24);
+      if (!upto.ok()) return upto.status();
+      args.options.upto = *upto;
     } else if (name == "--threads" && numeric && number > 0) {
       args.options.threads = static_cast<int>(number);
     } else if (name == "--ranks" && numeric && number > 0 && args.plan) {

@@ -12,9 +12,10 @@
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 
-ABSL_FLAG(int, upto, 0,
+ABSL_FLAG(std::string, upto, "0",
           "tb build: movement endgames with at most N pieces a side on the board and none in "
-          "hand (0: every slice reachable from the game's start)");
+          "hand, or with MvN at most M on one side and N on the other (0: every slice reachable "
+          "from the game's start)");
 
 namespace lud64 {
 namespace {
@@ -88,11 +89,13 @@ int RunTb(const std::string& action) {
   if (action == "build") {
     tablebase::TbBuildOptions options;
     options.dir = dir;
-    options.upto = absl::GetFlag(FLAGS_upto);
+    absl::StatusOr<tablebase::EndgameLimit> upto =
+        tablebase::ParseEndgameLimit(absl::GetFlag(FLAGS_upto), 16);
     options.threads = absl::GetFlag(FLAGS_threads);
     options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory) : 0;
     if (absl::Status status = FirstError({
-            CheckRange("upto", options.upto, 0, 16),
+            upto.ok() ? absl::OkStatus()
+                      : absl::InvalidArgumentError(absl::StrCat("--", upto.status().message())),
             CheckRange("threads", options.threads, 1, 256),
             CheckRange<int64_t>("memory", options.memory_mib, 0, 1 << 24, " MiB"),
             RejectFlags({"position", "json"}, "tb probe"),
@@ -100,6 +103,7 @@ int RunTb(const std::string& action) {
         !status.ok()) {
       return Fail(status);
     }
+    options.upto = *upto;
     return RunOnGame(
         [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
   }
@@ -143,13 +147,14 @@ int RunTb(const std::string& action) {
 extern const Command kTbCommand;
 const Command kTbCommand = {
     "tb",
-    "lud64 tb build --game=G [--upto=N] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
+    "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
     "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
     "  lud64 tb info --game=G [--tb=DIR]\n"
     "  lud64 tb verify --game=G [--tb=DIR]",
     "Endgame tablebases (Davxar and Damdaman): exact values by retrograde analysis.\n"
     "  build: solve every slice reachable from the game's start, or with --upto=N the\n"
-    "    movement endgames with at most N pieces a side; complete files are kept, so an\n"
+    "    movement endgames with at most N pieces a side (--upto=4v3: at most 4 on one\n"
+    "    side and 3 on the other); complete files are kept, so an\n"
     "    interrupted build resumes. Davxar tables serve every pieces= option.\n"
     "  probe: the value of --position (or of each line of stdin) for the player to move:\n"
     "    win, draw or loss, the distance in turns (a Davxar removal is not a turn), the\n"
