@@ -41,13 +41,18 @@ class DecisionSets {
     for (int i = 0; i < size_; ++i) total += PopCount(sets_[i].targets);
     return total;
   }
-  // The n-th decision (0 <= n < count()), in the order of AppendTo.
+  // The n-th decision (0 <= n < count()), in the order of AppendTo. The set is
+  // found by a pass over all of them with conditional moves: n is random, and
+  // a loop that stops at its set mispredicts the exit.
   Decision Nth(int n) const {
-    for (int i = 0;; ++i) {
-      const int here = PopCount(sets_[i].targets);
-      if (n < here) return sets_[i].At(NthSite(sets_[i].targets, n));
-      n -= here;
+    int index = 0, before = 0, through = 0;
+    for (int i = 0; i < size_; ++i) {
+      through += PopCount(sets_[i].targets);
+      const bool past = through <= n;
+      index += past;
+      before = past ? through : before;
     }
+    return sets_[index].At(NthSite(sets_[index].targets, n - before));
   }
   void AppendTo(DecisionList& list) const {
     for (int i = 0; i < size_; ++i)

@@ -21,6 +21,29 @@ TEST(Bitboard, IteratesSitesLowestFirst) {
   EXPECT_EQ(NthSite(SquareBit(2) | SquareBit(40) | SquareBit(41), 2), 41);
 }
 
+// Every n of random bitboards of every density: the portable select, pdep
+// (where the processor has it) and NthSite agree with counting bits one by one.
+TEST(Bitboard, NthSiteImplementationsAgree) {
+  Random random(11);
+  int checked = 0;
+  for (int round = 0; round < 3000; ++round) {
+    Bitboard b = random.Next();
+    for (int thin = round % 4; thin > 0; --thin) b &= random.Next();  // sparser boards too
+    if (round == 0) b = ~Bitboard{0};
+    int n = 0;
+    for (int site = 0; site < 64; ++site) {
+      if (!Contains(b, site)) continue;
+      ASSERT_EQ(internal::NthSitePortable(b, n), site) << std::hex << b << " n " << std::dec << n;
+      ASSERT_EQ(NthSite(b, n), site) << std::hex << b << " n " << std::dec << n;
+      if (internal::FastPdep()) {
+        ASSERT_EQ(internal::NthSiteBmi2(b, n), site);
+      }
+      ++n, ++checked;
+    }
+  }
+  EXPECT_GT(checked, 40000);
+}
+
 using Grid7 = CellGrid<7, 7>;
 using Grid49 = CellGrid<4, 9>;
 
