@@ -18,10 +18,20 @@ concept HasDecisionSets = Game<G> &&
   game.decision_sets(p, sets);
 };
 
+// A game may also draw the decision the sets would give, from the same random
+// number, without building them (a playout kernel).
+template <class G>
+concept HasRandomDecision = HasDecisionSets<G> &&
+    requires(const G& game, const typename G::Position& p, Random& random) {
+  { game.random_decision(p, random) } -> std::same_as<Decision>;
+};
+
 // A uniformly chosen legal decision of an unfinished position.
 template <Game G>
 Decision RandomDecision(const G& game, const typename G::Position& position, Random& random) {
-  if constexpr (HasDecisionSets<G>) {
+  if constexpr (HasRandomDecision<G>) {
+    return game.random_decision(position, random);
+  } else if constexpr (HasDecisionSets<G>) {
     DecisionSets sets;
     game.decision_sets(position, sets);
     const int count = sets.count();

@@ -48,6 +48,32 @@ void ExpectUniformChoice(const G& game, const std::vector<typename G::Position>&
   EXPECT_GT(tested, 0);
 }
 
+// A game's playout kernel (random_decision) draws exactly the decision the
+// sets give for the same random number (same seeds, same games): checked at
+// every decision of a few random games from each position.
+template <Game G>
+void ExpectKernelMatchesSets(const G& game, const std::vector<typename G::Position>& positions) {
+  static_assert(HasRandomDecision<G>);
+  int tested = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    for (uint64_t seed = 0; seed < 4; ++seed) {
+      Random kernel_random(seed * 1000 + i), sets_random(seed * 1000 + i);
+      for (typename G::Position position = positions[i]; !position.state.over(); ++tested) {
+        DecisionSets sets;
+        game.decision_sets(position, sets);
+        const int count = sets.count();
+        const Decision expected =
+            count == 0 ? Decision::Pass() : sets.Nth(static_cast<int>(sets_random.Below(count)));
+        ASSERT_EQ(game.random_decision(position, kernel_random), expected)
+            << "in " << FormatPosition(game, position);
+        Apply(game, position, expected);
+      }
+      ASSERT_EQ(kernel_random.Next(), sets_random.Next()) << "random numbers used differ";
+    }
+  }
+  EXPECT_GT(tested, 1000);
+}
+
 // Same seed and count: identical totals with one thread or two.
 template <Game G>
 void ExpectReproduciblePlayouts(const G& game, uint64_t count) {

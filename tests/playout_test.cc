@@ -17,6 +17,11 @@ TEST(DamdamanPlayouts, UniformChoice) {
   testing::ExpectUniformChoice(game, MidgamePositions(game, "damdaman"));
 }
 
+TEST(DamdamanPlayouts, KernelMatchesSets) {
+  const Damdaman game;
+  testing::ExpectKernelMatchesSets(game, MidgamePositions(game, "damdaman"));
+}
+
 TEST(DamdamanPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Damdaman(), 200); }
 
 TEST(DamdamanPlayouts, MatchLudii) {
@@ -63,6 +68,14 @@ TEST(DavxarPlayouts, UniformChoice) {
     SCOPED_TRACE(name);
     const Davxar game = DavxarGame(name);
     testing::ExpectUniformChoice(game, DavxarPositions(game, name));
+  }
+}
+
+TEST(DavxarPlayouts, KernelMatchesSets) {
+  for (const char* name : {"davxar", "davxar:lines=ludii", "davxar:pieces=6"}) {
+    SCOPED_TRACE(name);
+    const Davxar game = DavxarGame(name);
+    testing::ExpectKernelMatchesSets(game, DavxarPositions(game, name));
   }
 }
 

@@ -66,20 +66,6 @@ Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
   return captured;
 }
 
-bool Damdaman::play(Position& position, Decision decision) const {
-  if (decision.is_pass()) return false;
-  const int me = Index(position.state.to_move);
-  Bitboard& own = position.pieces[me];
-  Bitboard& opponent = position.pieces[1 - me];
-  own ^= SquareBit(decision.from) | SquareBit(decision.to);
-  opponent &= ~Captures(decision.to, own, opponent);
-  return false;
-}
-
-Outcome Damdaman::own_end(const Position& position, Player mover, bool) const {
-  return position.pieces[Index(Opponent(mover))] == 0 ? WinFor(mover) : Outcome::kOngoing;
-}
-
 uint64_t Damdaman::hash(const Position& position) const {
   return HashPieces(position.pieces, 0, position.state);
 }

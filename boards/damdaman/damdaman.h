@@ -11,6 +11,7 @@
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
 #include "engine/player.h"
+#include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
 
@@ -40,9 +41,14 @@ class Damdaman {
   void generate(const Position& position, DecisionList& list) const;
   // The same decisions as one set of arrival cells per direction.
   void decision_sets(const Position& position, DecisionSets& sets) const;
+  // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
+  // draws (or a pass), found without building the sets.
+  inline Decision random_decision(const Position& position, Random& random) const;
   bool mid_turn(const Position&) const { return false; }
-  bool play(Position& position, Decision decision) const;
-  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  inline bool play(Position& position, Decision decision) const;
+  Outcome own_end(const Position& position, Player mover, bool) const {
+    return position.pieces[Index(Opponent(mover))] == 0 ? WinFor(mover) : Outcome::kOngoing;
+  }
   uint64_t hash(const Position& position) const;
 
   // Search: a static evaluation for the player to move (damdaman_eval.cc),
@@ -54,6 +60,40 @@ class Damdaman {
   // includes the piece on `to`.
   static Bitboard Captures(int to, Bitboard own, Bitboard opponent);
 };
+
+// Inline: the playout and search loops call these at every decision.
+Decision Damdaman::random_decision(const Position& position, Random& random) const {
+  const int me = Index(position.state.to_move);
+  const Bitboard own = position.pieces[me];
+  const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
+  // The arrivals of steps north, east, south and west: decision_sets' order.
+  const std::array<Bitboard, 4> arrivals = {
+      Grid::Shift(own, kNorth) & empty, Grid::Shift(own, kEast) & empty,
+      Grid::Shift(own, kSouth) & empty, Grid::Shift(own, kWest) & empty};
+  const int through_north = PopCount(arrivals[0]);
+  const int through_east = through_north + PopCount(arrivals[1]);
+  const int through_south = through_east + PopCount(arrivals[2]);
+  const int total = through_south + PopCount(arrivals[3]);
+  if (total == 0) return Decision::Pass();
+  const int n = static_cast<int>(random.Below(total));
+  // The direction holding the n-th decision, by arithmetic (a chain of
+  // branches on a random n mispredicts).
+  const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
+  const std::array<int, 4> before = {0, through_north, through_east, through_south};
+  constexpr std::array<int, 4> kStepOffset = {Grid::kColumns, 1, -Grid::kColumns, -1};
+  const int to = NthSite(arrivals[d], n - before[d]);
+  return Decision::Step(to - kStepOffset[d], to);
+}
+
+bool Damdaman::play(Position& position, Decision decision) const {
+  if (decision.is_pass()) return false;
+  const int me = Index(position.state.to_move);
+  Bitboard& own = position.pieces[me];
+  Bitboard& opponent = position.pieces[1 - me];
+  own ^= SquareBit(decision.from) | SquareBit(decision.to);
+  opponent &= ~Captures(decision.to, own, opponent);
+  return false;
+}
 
 }  // namespace lud64
 

@@ -54,35 +54,6 @@ void Davxar::generate(const Position& position, DecisionList& list) const {
   sets.AppendTo(list);
 }
 
-bool Davxar::play(Position& position, Decision decision) const {
-  const int me = Index(position.state.to_move);
-  Bitboard& own = position.pieces[me];
-  switch (decision.kind) {
-    case DecisionKind::kPass:  // a forced pass ends the turn, removal or not
-      position.remove = false;
-      return false;
-    case DecisionKind::kRemove:  // never forms a mill
-      position.pieces[1 - me] &= ~SquareBit(decision.to);
-      position.remove = false;
-      return false;
-    case DecisionKind::kPlace:
-      own |= SquareBit(decision.to);
-      --position.hand[me];
-      break;
-    case DecisionKind::kStep:
-      own ^= SquareBit(decision.from) | SquareBit(decision.to);
-      break;
-  }
-  position.remove = InMill(decision.to, own);
-  return position.remove;
-}
-
-Outcome Davxar::own_end(const Position& position, Player mover, bool) const {
-  const int opponent = Index(Opponent(mover));
-  return position.pieces[opponent] == 0 && position.hand[opponent] == 0 ? WinFor(mover)
-                                                                        : Outcome::kOngoing;
-}
-
 uint64_t Davxar::hash(const Position& position) const {
   return HashPieces(position.pieces, 0, position.state) ^ kZobrist.hand[0][position.hand[0]] ^
          kZobrist.hand[1][position.hand[1]] ^ (position.remove ? kZobrist.mid_turn : 0);

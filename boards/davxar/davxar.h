@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <string>
 
+#include "boards/davxar/davxar_board.h"
 #include "boards/davxar/davxar_lines.h"
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
 #include "engine/player.h"
+#include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
 
@@ -59,9 +61,16 @@ class Davxar {
   // The same decisions as sets of targets: the empty points (placement), the
   // removable opponent pieces (removal), or one set per own piece (movement).
   void decision_sets(const Position& position, DecisionSets& sets) const;
+  // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
+  // draws (or a pass), found without building the sets.
+  inline Decision random_decision(const Position& position, Random& random) const;
   bool mid_turn(const Position& position) const { return position.remove; }
-  bool play(Position& position, Decision decision) const;
-  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  inline bool play(Position& position, Decision decision) const;
+  Outcome own_end(const Position& position, Player mover, bool) const {
+    const int opponent = Index(Opponent(mover));
+    return position.pieces[opponent] == 0 && position.hand[opponent] == 0 ? WinFor(mover)
+                                                                          : Outcome::kOngoing;
+  }
   uint64_t hash(const Position& position) const;
 
   // Search: a static evaluation for the player to move (davxar_eval.cc), and
@@ -91,6 +100,80 @@ class Davxar {
   MillTest lines_;
   int pieces_;
 };
+
+// Inline: the playout and search loops call these at every decision.
+Decision Davxar::random_decision(const Position& position, Random& random) const {
+  const int me = Index(position.state.to_move);
+  const Bitboard own = position.pieces[me];
+  const Bitboard opponent = position.pieces[1 - me];
+  Bitboard targets;
+  if (position.remove) {
+    targets = Removable(opponent);
+  } else {
+    const Bitboard empty = davxar::kAllPoints & ~(own | opponent);
+    if (position.hand[me] > 0) {
+      targets = empty;
+    } else {
+      // Movement: each piece's origin, targets and their count (one byte
+      // each, zero past the last piece), in the order of decision_sets.
+      std::array<uint8_t, kMaxPieces> origins;
+      std::array<Bitboard, kMaxPieces> piece_targets;
+      std::array<uint64_t, 2> counts = {0, 0};
+      int pieces = 0, total = 0;
+      for (int from : Sites(own)) {
+        const Bitboard to = davxar::kNeighbours[from] & empty;
+        origins[pieces] = static_cast<uint8_t>(from);
+        piece_targets[pieces] = to;
+        counts[pieces >> 3] |= static_cast<uint64_t>(PopCount(to)) << (8 * (pieces & 7));
+        total += PopCount(to);
+        ++pieces;
+      }
+      static_assert(kMaxPieces <= 16 && 6 * kMaxPieces < 128);
+      if (total == 0) return Decision::Pass();
+      const int n = static_cast<int>(random.Below(total));
+      // The piece holding the n-th decision: the number of pieces whose
+      // running count is at most n, from byte-wise prefix sums (no loop whose
+      // exit at a random piece would mispredict).
+      constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+      const uint64_t low = counts[0] * kOnes;  // byte i: pieces 0..i
+      const uint64_t high = counts[1] * kOnes + (low >> 56) * kOnes;
+      const uint64_t ns = static_cast<uint64_t>(n) * kOnes | kHighs;
+      const int index = PopCount((ns - low) & kHighs) + PopCount((ns - high) & kHighs);
+      // The decisions of the pieces before it (inclusive sums shifted by a piece).
+      const uint64_t before_low = low << 8, before_high = (high << 8) | (low >> 56);
+      const int before =
+          static_cast<int>(((index < 8 ? before_low : before_high) >> (8 * (index & 7))) & 0xff);
+      return Decision::Step(origins[index], NthSite(piece_targets[index], n - before));
+    }
+  }
+  if (targets == 0) return Decision::Pass();
+  const int n = static_cast<int>(random.Below(PopCount(targets)));
+  return {position.remove ? DecisionKind::kRemove : DecisionKind::kPlace, 0,
+          static_cast<uint8_t>(NthSite(targets, n))};
+}
+
+bool Davxar::play(Position& position, Decision decision) const {
+  const int me = Index(position.state.to_move);
+  Bitboard& own = position.pieces[me];
+  switch (decision.kind) {
+    case DecisionKind::kPass:  // a forced pass ends the turn, removal or not
+      position.remove = false;
+      return false;
+    case DecisionKind::kRemove:  // never forms a mill
+      position.pieces[1 - me] &= ~SquareBit(decision.to);
+      position.remove = false;
+      return false;
+    case DecisionKind::kPlace:
+      own |= SquareBit(decision.to);
+      --position.hand[me];
+      break;
+    case DecisionKind::kStep:
+      own ^= SquareBit(decision.from) | SquareBit(decision.to);
+      break;
+  }
+  position.remove = InMill(decision.to, own);
+  return position.remove;
+}
 
 }  // namespace lud64
 
