@@ -3,17 +3,29 @@
 #ifndef LUD64_SEARCH_PERFT_H_
 #define LUD64_SEARCH_PERFT_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "engine/game.h"
 #include "engine/interrupt.h"
+#include "search/playout.h"
 
 namespace lud64 {
 
 template <Game G>
 uint64_t Perft(const G& game, const typename G::Position& position, int depth) {
   if (depth == 0) return 1;
+  // The last ply in bulk: the number of decisions, from the popcounts of the
+  // game's decision sets when it has them (a forced pass counts one).
+  if constexpr (HasDecisionSets<G>) {
+    if (depth == 1) {
+      if (position.state.over()) return 0;
+      DecisionSets sets;
+      game.decision_sets(position, sets);
+      return std::max(sets.count(), 1);
+    }
+  }
   DecisionList list;
   LegalDecisions(game, position, list);
   if (depth == 1) return list.size();
