@@ -34,6 +34,11 @@ expect 0 'bestmove (A2|I3)' -- bestmove --game=guettal --depth=4
 expect 0 'value +win in 3 plies' -- solve --game=guettal
 expect 0 '"value": "win"' -- solve --game=guettal --json
 expect 0 '"playouts": 100,' -- playouts --game=guettal --count=100 --json
+# Peak memory in the reports of playouts, bestmove and MCTS.
+expect 0 '"peak_rss_bytes": [1-9][0-9]*,' -- playouts --game=guettal --count=100 --json
+expect 0 'memory +peak RSS [0-9.]+ MiB' -- playouts --game=damdaman --count=2
+expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --game=guettal --depth=3
+expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --engine=mcts --game=davxar --iterations=500
 expect 0 'usage: lud64 perft' -- perft --help
 expect fail 'unknown game .chess.' -- show --game=chess
 expect fail 'unknown option .--depth.' -- show --depth=3

@@ -16,6 +16,7 @@
 #include "search/alphabeta.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
+#include "tools/lud64/peak_memory.h"
 #include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
@@ -87,7 +88,8 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
                                 LineText(game, r.pv))
           << std::flush;
     });
-    out << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";
+    out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
+        << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";
     return absl::OkStatus();
   }
 }

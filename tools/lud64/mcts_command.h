@@ -14,6 +14,7 @@
 #include "search/mcts.h"
 #include "tablebase/engine_probe.h"
 #include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/peak_memory.h"
 #include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
@@ -70,7 +71,8 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
     out << "info the tree filled its memory bound (--memory); the search went on without "
            "growing it\n";
   }
-  out << "bestmove " << FormatDecision(report.best.decision, game.site_names()) << "\n";
+  out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
+      << "bestmove " << FormatDecision(report.best.decision, game.site_names()) << "\n";
   return absl::OkStatus();
 }
 

@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "absl/strings/str_format.h"
+#include "tools/lud64/peak_memory.h"
 #include "tools/lud64/playouts_command.h"
 
 namespace lud64 {
@@ -15,11 +16,11 @@ void PrintJson(const PlayoutsRequest& request, const std::string& game, const Pl
       "\"playouts_per_second\": %.1f, \"decisions_per_second\": %.1f, \"p1_wins\": %d, "
       "\"p2_wins\": %d, \"draws\": %d, \"mean_plies\": %.4f, \"max_plies\": %d, "
       "\"ended_own_rule\": %d, \"ended_all_pass\": %d, \"ended_turn_limit\": %d, "
-      "\"threads\": %d, \"seed\": %d, \"interrupted\": %s}\n",
+      "\"threads\": %d, \"seed\": %d, \"peak_rss_bytes\": %d, \"interrupted\": %s}\n",
       game, s.playouts, s.decisions, run.seconds, s.playouts / seconds, s.decisions / seconds,
       s.count(Outcome::kP1Wins), s.count(Outcome::kP2Wins), s.count(Outcome::kDraw), s.mean_plies(),
       s.max_plies, s.count(EndReason::kOwnRule), s.count(EndReason::kAllPass),
-      s.count(EndReason::kTurnLimit), request.threads, request.seed,
+      s.count(EndReason::kTurnLimit), request.threads, request.seed, PeakRssBytes(),
       run.interrupted ? "true" : "false");
 }
 
@@ -50,7 +51,8 @@ void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
                             s.stddev_plies(), s.max_plies)
       << absl::StreamFormat("ended by    own rule %d, all-pass draw %d, turn limit %d\n",
                             s.count(EndReason::kOwnRule), s.count(EndReason::kAllPass),
-                            s.count(EndReason::kTurnLimit));
+                            s.count(EndReason::kTurnLimit))
+      << absl::StreamFormat("memory      peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()));
 }
 
 }  // namespace lud64
