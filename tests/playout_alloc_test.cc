@@ -16,13 +16,15 @@ std::atomic<uint64_t> allocations{0};
 int* volatile escaped = nullptr;
 }  // namespace
 
-void* operator new(size_t size) {
+// Not inlined: GCC would see new-expressions paired with free() and warn
+// (-Wmismatched-new-delete).
+[[gnu::noinline]] void* operator new(size_t size) {
   allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, size_t) noexcept { std::free(p); }
 
 namespace lud64 {
 namespace {
