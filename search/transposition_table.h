@@ -39,10 +39,12 @@ class TranspositionTable {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= mebibytes * 1024 * 1024) buckets *= 2;
     memory_.reset();
-    memory_.reset(static_cast<char*>(std::calloc(buckets * sizeof(Bucket) + alignof(Bucket), 1)));
+    size_t space = buckets * sizeof(Bucket) + alignof(Bucket);
+    memory_.reset(static_cast<char*>(std::calloc(space, 1)));
     if (memory_ == nullptr) throw std::bad_alloc();
-    const uintptr_t address = reinterpret_cast<uintptr_t>(memory_.get());
-    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~(alignof(Bucket) - 1));
+    void* start = memory_.get();
+    buckets_ =
+        static_cast<Bucket*>(std::align(alignof(Bucket), buckets * sizeof(Bucket), start, space));
     mask_ = buckets - 1;
   }
   void Clear() {

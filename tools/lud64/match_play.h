@@ -326,8 +326,9 @@ class OpeningDraws {
   Opening Get(int index, DecidedFilter<G>& filter, OnAttempt on_attempt) {
     const int pair = index / 2;
     std::unique_lock lock(mutex_);
-    auto [it, first] = pending_.try_emplace(pair);
-    if (first) {
+    const auto emplaced = pending_.try_emplace(pair);
+    const auto it = emplaced.first;
+    if (emplaced.second) {
       it->second.users = std::min(2, request_.games - 2 * pair);
       lock.unlock();
       Opening opening =
