@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -59,10 +60,11 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
     }
   }
   RecordWriter writer(record);
-  // Drawing balanced openings can take long: a line about every second.
+  // Drawing balanced openings can take long: a line when it starts, then
+  // about every second.
   std::mutex progress_mutex;
   const auto start = std::chrono::steady_clock::now();
-  auto last_report = start;
+  std::optional<std::chrono::steady_clock::time_point> last_report;
   absl::StatusOr<MatchRun> run = PlayMatch(
       game, request,
       [&](int index, const GameRecord& played, const MatchTally& tally) {
@@ -82,7 +84,8 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
       [&](int pair, int attempt) {
         std::lock_guard lock(progress_mutex);
         const auto now = std::chrono::steady_clock::now();
-        if (now - last_report < std::chrono::seconds(1)) return;
+        if (request.balanced == 0 || (last_report && now - *last_report < std::chrono::seconds(1)))
+          return;
         last_report = now;
         progress << absl::StreamFormat(
                         "match: drawing the opening of games %d-%d, attempt %d; %.1fs\n",
