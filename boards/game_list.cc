@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/game_spec.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 namespace {
@@ -23,15 +24,15 @@ absl::StatusOr<AnyGame> MakeAlternative(const GameSpec& spec, absl::string_view 
   if constexpr (I == std::variant_size_v<AnyGame>) {
     std::vector<std::string> known;
     for (const GameInfo& info : KnownGames()) known.push_back(info.name);
-    return absl::InvalidArgumentError(
-        absl::StrCat("unknown game '", spec.name, "'; known games: ", absl::StrJoin(known, ", ")));
+    return absl::InvalidArgumentError(absl::StrCat("unknown game ", Quoted(spec.name),
+                                                   "; known games: ", absl::StrJoin(known, ", ")));
   } else {
     using G = std::variant_alternative_t<I, AnyGame>;
     if (spec.name != G::kName) return MakeAlternative<I + 1>(spec, text);
     absl::StatusOr<G> game = GameFromSpec<G>(spec);
     if (!game.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("game '", text, "': ", game.status().message()));
+          absl::StrCat("game ", Quoted(text), ": ", game.status().message()));
     }
     return AnyGame(std::in_place_index<I>, *std::move(game));
   }

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 
@@ -20,15 +21,17 @@ absl::StatusOr<BoardContents> ParseBoardField(absl::string_view text, const Boar
   const std::vector<absl::string_view> rows = absl::StrSplit(text, '/');
   if (rows.size() != layout.size()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("board '", text, "': ", rows.size(), " rows, expected ", layout.size()));
+        absl::StrCat("board ", Quoted(text), ": ", rows.size(), " rows, expected ", layout.size()));
   }
   BoardContents contents;
   for (size_t r = 0; r < rows.size(); ++r) {
-    if (rows[r].size() != layout[r].size()) {
-      return absl::InvalidArgumentError(absl::StrCat("board row ", r + 1, " '", rows[r],
-                                                     "': ", rows[r].size(),
-                                                     " characters, expected ", layout[r].size()));
+    if (const size_t characters = CharacterCount(rows[r]); characters != layout[r].size()) {
+      return absl::InvalidArgumentError(absl::StrCat("board row ", r + 1, " ", Quoted(rows[r]),
+                                                     ": ", characters, " characters, expected ",
+                                                     layout[r].size()));
     }
+    // Every character a board accepts is one byte, so bytes count columns up
+    // to the first character it rejects.
     for (size_t c = 0; c < rows[r].size(); ++c) {
       const Bitboard bit = SquareBit(layout[r][c]);
       switch (rows[r][c]) {
@@ -47,9 +50,10 @@ absl::StatusOr<BoardContents> ParseBoardField(absl::string_view text, const Boar
           }
           [[fallthrough]];
         default:
-          return absl::InvalidArgumentError(absl::StrCat(
-              "board row ", r + 1, " column ", c + 1, ": unexpected character '",
-              rows[r].substr(c, 1), "' (expected x, o, .", allow_blocked ? " or -" : "", ")"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("board row ", r + 1, " column ", c + 1, ": unexpected character ",
+                           Quoted(FirstCharacter(rows[r].substr(c))), " (expected x, o, .",
+                           allow_blocked ? " or -" : "", ")"));
       }
     }
   }

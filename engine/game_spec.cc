@@ -3,6 +3,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 
@@ -11,19 +12,19 @@ absl::StatusOr<GameSpec> ParseNameWithOptions(absl::string_view text, absl::stri
   const size_t colon = text.find(':');
   spec.name = absl::AsciiStrToLower(text.substr(0, colon));
   if (spec.name.empty())
-    return absl::InvalidArgumentError(absl::StrCat(kind, " '", text, "': no name"));
+    return absl::InvalidArgumentError(absl::StrCat(kind, " ", Quoted(text), ": no name"));
   if (colon == absl::string_view::npos) return spec;
   for (absl::string_view option : absl::StrSplit(text.substr(colon + 1), ',')) {
     const size_t eq = option.find('=');
     if (option.empty() || eq == absl::string_view::npos || eq == 0 || eq + 1 == option.size()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(kind, " '", text, "': option '", option, "' is not of the form name=value"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          kind, " ", Quoted(text), ": option ", Quoted(option), " is not of the form name=value"));
     }
     std::string key = absl::AsciiStrToLower(option.substr(0, eq));
     for (const auto& [seen, value] : spec.options) {
       if (seen == key) {
         return absl::InvalidArgumentError(
-            absl::StrCat(kind, " '", text, "': option '", key, "' given twice"));
+            absl::StrCat(kind, " ", Quoted(text), ": option ", Quoted(key), " given twice"));
       }
     }
     spec.options.emplace_back(std::move(key), std::string(option.substr(eq + 1)));

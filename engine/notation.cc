@@ -3,6 +3,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 namespace {
@@ -11,8 +12,8 @@ absl::StatusOr<int> ParseSite(absl::string_view name, absl::string_view decision
                               const SiteNames& names) {
   const int site = names.Find(std::string_view(name.data(), name.size()));
   if (site < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("decision '", decision, "': '", name, "' is not a site of this board"));
+    return absl::InvalidArgumentError(absl::StrCat("decision ", Quoted(decision), ": ",
+                                                   Quoted(name), " is not a site of this board"));
   }
   return site;
 }

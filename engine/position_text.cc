@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 
@@ -10,8 +11,8 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
   const std::vector<absl::string_view> tokens =
       absl::StrSplit(text, absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty());
   if (tokens.size() < 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", text, "': expected at least <board> <to-move>, or 'start'"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position ", Quoted(text), ": expected at least <board> <to-move>, or 'start'"));
   }
   PositionFields fields;
   fields.board = tokens[0];
@@ -21,7 +22,7 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
     fields.state.to_move = Player::kP2;
   } else {
     return absl::InvalidArgumentError(
-        absl::StrCat("position field 2 (to move): '", tokens[1], "', expected x or o"));
+        absl::StrCat("position field 2 (to move): ", Quoted(tokens[1]), ", expected x or o"));
   }
   bool seen_turn = false;
   for (size_t i = 2; i < tokens.size(); ++i) {
@@ -33,8 +34,8 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
             absl::StrCat("position field ", i + 1, ": turn given twice"));
       }
       if (!absl::SimpleAtoi(token.substr(5), &turn) || turn < 0 || turn > kTurnLimit) {
-        return absl::InvalidArgumentError(absl::StrCat("position field ", i + 1, " '", token,
-                                                       "': turn must be a whole number from 0 to ",
+        return absl::InvalidArgumentError(absl::StrCat("position field ", i + 1, " ", Quoted(token),
+                                                       ": turn must be a whole number from 0 to ",
                                                        kTurnLimit));
       }
       seen_turn = true;
@@ -51,7 +52,7 @@ absl::StatusOr<PositionFields> ParsePositionFields(absl::string_view text) {
       for (absl::string_view other : fields.others) {
         if (other.substr(0, other.find('=')) == name) {
           return absl::InvalidArgumentError(
-              absl::StrCat("position field ", i + 1, ": '", name, "' given twice"));
+              absl::StrCat("position field ", i + 1, ": ", Quoted(name), " given twice"));
         }
       }
       fields.others.push_back(token);

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "engine/game.h"
+#include "engine/notation.h"
 
 namespace lud64 {
 
@@ -60,6 +61,27 @@ void DeriveOutcome(const G& game, typename G::Position& position) {
   }
 }
 
+// `passed` says that the opponent's last turn was only a pass, which is
+// forced: the opponent had no decision on this board (a pass changes nothing
+// but the player to move). Checked here for every game. A position in the
+// middle of a turn (Davxar's removal) follows a decision of the player to
+// move, which hides the board the opponent passed on: it is not checked.
+template <Game G>
+absl::Status CheckPassed(const G& game, const typename G::Position& position) {
+  if (!position.state.passed || game.mid_turn(position)) return absl::OkStatus();
+  typename G::Position before = position;
+  before.state.to_move = Opponent(position.state.to_move);
+  before.state.passed = false;
+  DecisionList list;
+  game.generate(before, list);
+  if (list.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "position field 'passed': the opponent (", std::string(1, PieceChar(before.state.to_move)),
+      ") cannot have passed, as it had ", list.size(), " legal decision",
+      list.size() == 1 ? "" : "s", " (", FormatDecision(list[0], game.site_names()),
+      list.size() == 1 ? "" : ", ...", ")"));
+}
+
 // Reads a position, or `start`.
 template <NotatedGame G>
 absl::StatusOr<typename G::Position> ParsePosition(const G& game, absl::string_view text) {
@@ -73,6 +95,7 @@ absl::StatusOr<typename G::Position> ParsePosition(const G& game, absl::string_v
     if (absl::Status status = ParseField(game, field, *position); !status.ok()) return status;
   }
   if (absl::Status status = Validate(game, *position); !status.ok()) return status;
+  if (absl::Status status = CheckPassed(game, *position); !status.ok()) return status;
   DeriveOutcome(game, *position);
   return position;
 }

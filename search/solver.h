@@ -7,6 +7,7 @@
 #ifndef LUD64_SEARCH_SOLVER_H_
 #define LUD64_SEARCH_SOLVER_H_
 
+#include <chrono>
 #include <functional>
 #include <vector>
 
@@ -20,9 +21,9 @@ struct SolveReport {
   Score upper = kInfinity;
   int depth = 0;             // deepest completed iteration
   std::vector<Decision> pv;  // a line achieving `lower`
-  uint64_t nodes = 0;
-  double seconds = 0;
-  bool stopped = false;  // by a limit or a stop request, before a proof
+  uint64_t nodes = 0;        // since Solve began (in on_iteration: so far)
+  double seconds = 0;        // likewise
+  bool stopped = false;      // by a limit or a stop request, before a proof
 };
 
 template <SearchableGame G>
@@ -32,12 +33,19 @@ class Solver {
 
   Solver(const G& game, size_t table_mib) : game_(game), table_(table_mib) {}
 
+  // Empties the table, so that the next Solve depends on its root alone.
+  void ClearTable() { table_.Clear(); }
+
   // Endgame tables: positions they hold are exact leaves of the proof.
   void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
 
   // `limits.depth` bounds the iterations; `on_iteration` reports each one.
   SolveReport Solve(const Position& root, const SearchLimits& limits,
                     const std::function<void(const SolveReport&)>& on_iteration = {}) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     const Player me = root.state.to_move;
     AlphaBeta<G> pessimist(game_, &table_, {.leaves = Leaves::kPessimistic, .for_player = me});
     AlphaBeta<G> optimist(game_, &table_, {.leaves = Leaves::kOptimistic, .for_player = me});
@@ -54,13 +62,15 @@ class Solver {
       report.upper = high.score;
       report.pv = low.pv;
       report.nodes = pessimist.nodes() + optimist.nodes();
-      report.seconds = std::max(low.seconds, high.seconds);
+      report.seconds = elapsed();
       report.proven = low.score == high.score;
       if (on_iteration) on_iteration(report);
       if (report.proven) break;
     }
     if (report.proven && report.lower != 0) CompleteLine(root, me, report);
+    // Totals of the whole run, the abandoned iteration included.
     report.nodes = pessimist.nodes() + optimist.nodes();
+    report.seconds = elapsed();
     report.stopped = !report.proven;
     if (report.pv.empty()) {
       DecisionList list;

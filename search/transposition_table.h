@@ -4,7 +4,9 @@
 #define LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 
 #include "engine/decision.h"
 #include "engine/score.h"
@@ -29,10 +31,20 @@ class TranspositionTable {
   // A table of about `mebibytes` MiB (rounded down to a power of two buckets).
   explicit TranspositionTable(size_t mebibytes) { Resize(mebibytes); }
 
+  // The memory comes zeroed from calloc (an all-zero bucket is empty): a
+  // large block is fresh pages from the system, mapped as the search first
+  // touches them, so that a table of gigabytes costs no time to set up (it
+  // used to take seconds of a search's time limit to fill).
   void Resize(size_t mebibytes) {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= mebibytes * 1024 * 1024) buckets *= 2;
-    buckets_ = std::make_unique<Bucket[]>(buckets);
+    memory_.reset();
+    size_t space = buckets * sizeof(Bucket) + alignof(Bucket);
+    memory_.reset(static_cast<char*>(std::calloc(space, 1)));
+    if (memory_ == nullptr) throw std::bad_alloc();
+    void* start = memory_.get();
+    buckets_ =
+        static_cast<Bucket*>(std::align(alignof(Bucket), buckets * sizeof(Bucket), start, space));
     mask_ = buckets - 1;
   }
   void Clear() {
@@ -77,7 +89,11 @@ class TranspositionTable {
            4 * static_cast<uint8_t>(generation_ - e.generation);
   }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  struct Free {
+    void operator()(char* memory) const { std::free(memory); }
+  };
+  std::unique_ptr<char, Free> memory_;
+  Bucket* buckets_ = nullptr;  // in memory_, aligned
   size_t mask_ = 0;
   uint8_t generation_ = 0;
 };

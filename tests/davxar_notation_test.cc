@@ -104,7 +104,7 @@ TEST(DavxarNotation, FieldsRoundTripInTheirOrder) {
   EXPECT_EQ(FormatPosition(kGame, position), text);
   testing::ExpectNotationRoundTrip(kGame, position);
   testing::ExpectNotationRoundTrip(
-      kGame, Parse("x.o/.x./..x/o../x.o..o.x/.../.../.../..o o turn=40 passed hand=0,0"));
+      kGame, Parse(".../.x./.x./x../..xo...x/x.x/.x./.../.x. x turn=98 passed hand=0,0"));
   const Davxar ludii = FromName("davxar:lines=ludii,pieces=6").value();
   testing::ExpectNotationRoundTrip(
       ludii, Parse("x../x../x../.../......../.../.../.../... o hand=3,6", ludii));

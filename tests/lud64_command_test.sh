@@ -3,25 +3,7 @@
 # gets a clear message and a non-zero exit. Usage: lud64_command_test.sh LUD64
 set -uo pipefail
 lud64="$1"
-passed=0
-failed=0
-
-# expect <exit code: 0 or "fail"> <regex the output must match> -- <args...>
-expect() {
-  local want="$1" pattern="$2"
-  shift 3
-  local output status
-  output=$("$lud64" "$@" 2>&1 < /dev/null)
-  status=$?
-  if { [ "$want" = 0 ] && [ $status -ne 0 ]; } || { [ "$want" = fail ] && [ $status -eq 0 ]; }; then
-    echo "FAIL: lud64 $* exited $status"; echo "$output" | head -5; failed=$((failed + 1)); return
-  fi
-  if ! grep -Eq -- "$pattern" <<< "$output"; then
-    echo "FAIL: lud64 $* did not print /$pattern/"; echo "$output" | head -5
-    failed=$((failed + 1)); return
-  fi
-  passed=$((passed + 1))
-}
+source "$(dirname "$0")/lud64_test_lib.sh"
 
 expect 0 'perft\(10\) = 84409' -- perft --game=damdaman --depth=10
 expect 0 'perft\(6\) = 314400' -- perft --game=guettal --depth=6
@@ -93,5 +75,4 @@ if out=$(printf 'C4-D4\nD3-D4 E4-E5\n' | "$lud64" replay --game=damdaman 2>&1); 
 elif grep -q "line 2, ply 2: decision 'E4-E5' is illegal" <<< "$out"; then
   passed=$((passed + 1)); else echo "FAIL: replay error '$out'"; failed=$((failed + 1)); fi
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/board_text.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 namespace {
@@ -29,7 +30,7 @@ absl::StatusOr<Damdaman::Position> ParseBoard(const Damdaman&, absl::string_view
 
 absl::Status ParseField(const Damdaman&, absl::string_view field, Damdaman::Position&) {
   return absl::InvalidArgumentError(
-      absl::StrCat("position field '", field, "': damdaman has no such field"));
+      absl::StrCat("position field ", Quoted(field), ": damdaman has no such field"));
 }
 
 absl::Status Validate(const Damdaman&, const Damdaman::Position& position) {

@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "boards/davxar/davxar_board.h"
 #include "engine/board_text.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 namespace {
@@ -73,7 +74,7 @@ bool ParseHandCount(absl::string_view text, int pieces, uint8_t& count) {
 template <>
 absl::StatusOr<Davxar> GameFromSpec<Davxar>(const GameSpec& spec) {
   if (spec.name != "davxar") {
-    return absl::InvalidArgumentError(absl::StrCat("game '", spec.name, "' is not davxar"));
+    return absl::InvalidArgumentError(absl::StrCat("game ", Quoted(spec.name), " is not davxar"));
   }
   davxar::MillTest lines = davxar::MillTest::kHistorical;
   int pieces = Davxar::kDefaultPieces;
@@ -88,7 +89,7 @@ absl::StatusOr<Davxar> GameFromSpec<Davxar>(const GameSpec& spec) {
       lines = *parsed;
     } else {
       return absl::InvalidArgumentError(
-          absl::StrCat("davxar has no option '", option, "' (options: pieces, lines)"));
+          absl::StrCat("davxar has no option ", Quoted(option), " (options: pieces, lines)"));
     }
   }
   return Davxar(lines, pieces);
@@ -131,15 +132,15 @@ absl::Status ParseField(const Davxar& game, absl::string_view field, Davxar::Pos
   }
   if (!absl::StartsWith(field, kHandPrefix)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("position field '", field,
-                     "': davxar has no such field (expected hand=<p1>,<p2> or remove)"));
+        absl::StrCat("position field ", Quoted(field),
+                     ": davxar has no such field (expected hand=<p1>,<p2> or remove)"));
   }
   const std::vector<absl::string_view> counts =
       absl::StrSplit(field.substr(kHandPrefix.size()), ',');
   if (counts.size() != 2 || !ParseHandCount(counts[0], game.pieces(), position.hand[0]) ||
       !ParseHandCount(counts[1], game.pieces(), position.hand[1])) {
-    return absl::InvalidArgumentError(absl::StrCat("position field '", field,
-                                                   "': expected hand=<p1>,<p2>, whole numbers "
+    return absl::InvalidArgumentError(absl::StrCat("position field ", Quoted(field),
+                                                   ": expected hand=<p1>,<p2>, whole numbers "
                                                    "from 0 to ",
                                                    game.pieces()));
   }

@@ -4,6 +4,7 @@
 #ifndef LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
 #define LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -11,6 +12,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
@@ -52,8 +56,8 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
   if (!root.ok()) return root.status();
   if (root->state.over()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
+    return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
+                                                   ": the game is over, no decision to make"));
   }
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
@@ -76,11 +80,18 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
         return absl::OkStatus();
       }
     }
+    // The time limit counts the table's set-up too.
+    const absl::Time start = absl::Now();
     TranspositionTable table(request.hash_mib);
     AlphaBeta<G> search(game, &table);
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
+    if (limits.seconds > 0) {
+      constexpr double kLeastSeconds = 1e-3;  // for a decision
+      limits.seconds =
+          std::max(kLeastSeconds, limits.seconds - absl::ToDoubleSeconds(absl::Now() - start));
+    }
     const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {
       out << absl::StreamFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s\n",
                                 r.depth, ScoreText(r.score), r.nodes,

@@ -5,13 +5,16 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
+#include "engine/input_text.h"
 #include "engine/interrupt.h"
 #include "tools/lud64/common_flags.h"
 
 namespace lud64 {
 
 int Fail(const absl::Status& status) {
-  std::cerr << "lud64: " << status.message() << "\n";
+  // Messages quote input cut and escaped (Quoted); this bounds the rest.
+  constexpr size_t kMaxMessageCharacters = 2000;
+  std::cerr << "lud64: " << Escaped(status.message(), kMaxMessageCharacters) << "\n";
   return status.code() == absl::StatusCode::kCancelled ? 130 : 1;
 }
 

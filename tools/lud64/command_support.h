@@ -13,10 +13,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
+#include "engine/interrupt.h"
 
 namespace lud64 {
 
 // Prints `status` on stderr; the exit code (130 for a Ctrl-C stop, else 1).
+// The convention of every command: Ctrl-C stops long work, which prints what
+// it found so far and exits 130 (128 + SIGINT), like a shell.
 int Fail(const absl::Status& status);
 
 // An error naming the flag unless low <= value <= high (NaN included).
@@ -51,7 +54,12 @@ int RunOnGame(Operation&& operation, bool long_work = true) {
   absl::StatusOr<AnyGame> game = GameOfFlags(long_work);
   if (!game.ok()) return Fail(game.status());
   const absl::Status status = std::visit(operation, *game);
-  return status.ok() ? 0 : Fail(status);
+  if (!status.ok()) return Fail(status);
+  // A command that reports its best so far when stopped (bestmove, solve)
+  // still exits as stopped.
+  if (StopRequested())
+    return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
+  return 0;
 }
 
 }  // namespace lud64

@@ -7,14 +7,16 @@ ABSL_FLAG(std::string, game, std::string(lud64::kDefaultGame),
           "game name with options, e.g. davxar:lines=ludii,pieces=6");
 ABSL_FLAG(std::string, position, "start", "position in lud64 notation, or 'start'");
 ABSL_FLAG(int, depth, 0, "depth in plies (perft: 1 to 40, required; bestmove: 1 to 100)");
-ABSL_FLAG(double, time, 0, "seconds to run (decimals allowed, up to 86400)");
+ABSL_FLAG(double, time, 0,
+          "seconds to run, decimals allowed, up to 86400 (bestmove, solve: 0 for no limit; "
+          "playouts: at least 0.001)");
 ABSL_FLAG(int, threads, 1, "worker threads (1 to 256)");
 ABSL_FLAG(uint64_t, seed, 1, "random seed");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
 ABSL_FLAG(uint64_t, nodes, 0, "stop searching after about this many nodes (0: no limit)");
 ABSL_FLAG(int, hash, 64, "transposition table size in MiB (1 to 65536)");
-ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game");
-ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision");
+ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game (up to 86400)");
+ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision (up to 86400; needs --clock)");
 ABSL_FLAG(int, memory, 256,
           "memory bound in MiB (bestmove --engine=mcts: the tree, 1 to 65536; tb build: the "
           "solver's working memory, 0 for no bound)");

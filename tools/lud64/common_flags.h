@@ -22,4 +22,12 @@ ABSL_DECLARE_FLAG(double, inc);
 ABSL_DECLARE_FLAG(int, memory);
 ABSL_DECLARE_FLAG(std::string, tb);
 
+namespace lud64 {
+
+// The most seconds any time flag (--time, --clock, --inc) or engine time
+// option takes: a day. The flags' help states it (common_flags.cc).
+inline constexpr double kMaxSeconds = 86400;
+
+}  // namespace lud64
+
 #endif  // LUD64_TOOLS_LUD64_COMMON_FLAGS_H_

@@ -1,6 +1,9 @@
 // lud64: the command line. `lud64 help` lists the commands (command_table.cc).
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -10,8 +13,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
+#include "engine/input_text.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
+#include "tools/lud64/version.h"
 
 namespace lud64 {
 namespace {
@@ -31,7 +36,10 @@ void PrintUsage(std::ostream& out) {
       << ".\n\n"
          "usage: lud64 <command> [--flag=value ...]\n\ncommands:\n";
   for (const Command* command : Commands()) out << "  " << command->synopsis << "\n";
-  out << "\n'lud64 help <command>' or 'lud64 <command> --help' describes one command.\n";
+  out << "\n'lud64 help <command>' or 'lud64 <command> --help' describes one command;\n"
+         "'lud64 --version' prints the version.\n\n"
+         "exit codes: 0 done, 1 error (bad input, a failed write, not enough memory),\n"
+         "2 bad command line, 130 stopped by Ctrl-C (what was found so far is printed first).\n";
 }
 
 void PrintCommandHelp(const Command& command) {
@@ -63,6 +71,28 @@ std::string FlagName(absl::string_view arg) {
   return name;
 }
 
+// " (flags take their value after '=': --depth=2)" when `arg` follows a flag
+// that takes a value, given without one: `--depth 2`.
+std::string ValueHint(absl::string_view previous, absl::string_view arg) {
+  const std::string flag = FlagName(previous);
+  const absl::CommandLineFlag* known = flag.empty() ? nullptr : absl::FindCommandLineFlag(flag);
+  if (known == nullptr || previous.find('=') != absl::string_view::npos ||
+      known->IsOfType<bool>()) {
+    return "";
+  }
+  return absl::StrCat(
+      " (flags take their value after '=': ", Escaped(absl::StrCat("--", flag, "=", arg)), ")");
+}
+
+// The exit code once stdout is flushed: a failed write (a full disk, a closed
+// pipe) is an error even when the command itself succeeded.
+int FinishOutput(absl::string_view who, int exit_code) {
+  std::cout.flush();
+  if (std::cout) return exit_code;
+  std::cerr << who << ": cannot write the output: " << std::strerror(errno) << "\n";
+  return exit_code == 0 ? 1 : exit_code;
+}
+
 int Main(int argc, char** argv) {
   absl::SetProgramUsageMessage("lud64 <command> [--flag=value ...]; 'lud64 help' lists commands");
   if (argc < 2) {
@@ -70,21 +100,25 @@ int Main(int argc, char** argv) {
     return 2;
   }
   const absl::string_view name = argv[1];
+  if (name == "--version" || name == "version") {
+    std::cout << "lud64 " << VersionText() << "\n";
+    return FinishOutput("lud64", 0);
+  }
   if (name == "help" || name == "--help" || name == "-h") {
     if (argc > 2) {
       if (const Command* command = FindCommand(argv[2])) {
         PrintCommandHelp(*command);
-        return 0;
+        return FinishOutput("lud64 help", 0);
       }
-      std::cerr << "lud64: unknown command '" << argv[2] << "'\n";
+      std::cerr << "lud64: unknown command " << Quoted(argv[2]) << "\n";
       return 2;
     }
     PrintUsage(std::cout);
-    return 0;
+    return FinishOutput("lud64 help", 0);
   }
   const Command* command = FindCommand(name);
   if (command == nullptr) {
-    std::cerr << "lud64: unknown command '" << name << "'\n\n";
+    std::cerr << "lud64: unknown command " << Quoted(name) << "\n\n";
     PrintUsage(std::cerr);
     return 2;
   }
@@ -105,8 +139,8 @@ int Main(int argc, char** argv) {
     action = argv[2];
     if (std::find(command->actions.begin(), command->actions.end(), action) ==
         command->actions.end()) {
-      std::cerr << "lud64 " << name << ": unknown action '" << action << "' (actions: " << list
-                << ")\n";
+      std::cerr << "lud64 " << name << ": unknown action " << Quoted(action)
+                << " (actions: " << list << ")\n";
       return 2;
     }
     first_flag = 3;
@@ -120,25 +154,41 @@ int Main(int argc, char** argv) {
       return 0;
     }
     const std::string flag = FlagName(arg);
-    given.push_back(flag);
     if (flag.empty()) {
-      std::cerr << "lud64 " << name << ": unexpected argument '" << arg << "'\n";
+      std::cerr << "lud64 " << name << ": unexpected argument " << Quoted(arg)
+                << ValueHint(given.empty() ? "" : argv[i - 1], arg) << "\n";
       return 2;
     }
     if (std::find(command->flags.begin(), command->flags.end(), flag) == command->flags.end()) {
-      std::cerr << "lud64 " << name << ": unknown option '--" << flag << "'"
+      std::cerr << "lud64 " << name << ": unknown option " << Quoted(absl::StrCat("--", flag))
                 << (command->flags.empty()
                         ? std::string(" (it takes none)")
                         : absl::StrCat(" (it takes --", absl::StrJoin(command->flags, ", --"), ")"))
                 << "\n";
       return 2;
     }
+    // absl keeps the last of repeated values; a repeat is more likely a slip.
+    if (std::find(given.begin(), given.end(), flag) != given.end()) {
+      std::cerr << "lud64 " << name << ": --" << flag << " given twice\n";
+      return 2;
+    }
+    given.push_back(flag);
   }
   std::vector<char*> args = {argv[0]};
   for (int i = first_flag; i < argc; ++i) args.push_back(argv[i]);
   absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   RecordGivenFlags(std::move(given));
-  return command->run(action);
+  int exit_code;
+  try {
+    exit_code = command->run(action);
+  } catch (const std::bad_alloc&) {
+    // Sizes given by flags are checked before their tables are made
+    // (CheckMemoryFor); this catches what is left.
+    std::cout.flush();
+    std::cerr << "lud64 " << name << ": out of memory\n";
+    return 1;
+  }
+  return FinishOutput(absl::StrCat("lud64 ", name), exit_code);
 }
 
 }  // namespace

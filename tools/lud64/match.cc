@@ -8,7 +8,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/game_spec.h"
+#include "engine/input_text.h"
 #include "search/playout_stats.h"
+#include "tools/lud64/common_flags.h"
+#include "tools/lud64/json_string.h"
 
 namespace lud64 {
 namespace {
@@ -24,9 +27,9 @@ absl::Status ReadOption(absl::string_view engine, absl::string_view name, absl::
     ok = absl::SimpleAtoi(value, &out);
   }
   if (!ok || !(out >= low && out <= high)) {  // also rejects NaN
-    return absl::InvalidArgumentError(absl::StrCat("engine '", engine, "': option ", name, "=",
-                                                   value, " must be a number from ", low, " to ",
-                                                   high));
+    return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(engine), ": option ", name,
+                                                   "=", Escaped(value), " must be a number from ",
+                                                   low, " to ", high));
   }
   return absl::OkStatus();
 }
@@ -48,7 +51,7 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   const bool alphabeta = spec.kind == EngineKind::kAlphaBeta, mcts = spec.kind == EngineKind::kMcts;
   if (name == "time" && (alphabeta || mcts)) {
     double seconds;
-    absl::Status status = ReadOption(text, name, value, 1e-6, 86400.0, seconds);
+    absl::Status status = ReadOption(text, name, value, 1e-6, kMaxSeconds, seconds);
     spec.search.seconds = spec.mcts.seconds = seconds;
     return status;
   }
@@ -73,8 +76,9 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     spec.tables = std::string(value);
     return absl::OkStatus();
   }
-  return absl::InvalidArgumentError(absl::StrCat("engine '", text, "': unknown option '", name,
-                                                 "' (options: ", OptionsOf(spec.kind), ")"));
+  return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text), ": unknown option ",
+                                                 Quoted(name), " (options: ", OptionsOf(spec.kind),
+                                                 ")"));
 }
 
 double EloOfScore(double score) {
@@ -108,8 +112,8 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   } else if (parsed->name == "mcts") {
     spec.kind = EngineKind::kMcts;
   } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat("unknown engine '", parsed->name, "'; engines: random, alphabeta, mcts"));
+    return absl::InvalidArgumentError(absl::StrCat("unknown engine ", Quoted(parsed->name),
+                                                   "; engines: random, alphabeta, mcts"));
   }
   bool limited = false;
   for (const auto& [name, value] : parsed->options) {
@@ -137,13 +141,13 @@ void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
   const EloEstimate elo = EstimateElo(t);
   if (json) {
     out << absl::StreamFormat(
-        "{\"game\": \"%s\", \"p1\": \"%s\", \"p2\": \"%s\", \"games\": %d, \"wins\": %d, "
+        "{\"game\": %s, \"p1\": %s, \"p2\": %s, \"games\": %d, \"wins\": %d, "
         "\"losses\": %d, \"draws\": %d, \"score\": %.4f, \"elo\": %s, \"elo_low\": %s, "
         "\"elo_high\": %s, \"openings\": %d, \"balanced\": %d, \"seconds\": %.3f, "
         "\"stopped\": %s}\n",
-        s.game, s.first, s.second, t.games(), t.wins, t.losses, t.draws, t.score(),
-        EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings, s.balanced, s.seconds,
-        s.stopped ? "true" : "false");
+        JsonString(s.game), JsonString(s.first), JsonString(s.second), t.games(), t.wins, t.losses,
+        t.draws, t.score(), EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings,
+        s.balanced, s.seconds, s.stopped ? "true" : "false");
     return;
   }
   out << absl::StreamFormat(

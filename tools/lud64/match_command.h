@@ -6,8 +6,13 @@
 #ifndef LUD64_TOOLS_LUD64_MATCH_COMMAND_H_
 #define LUD64_TOOLS_LUD64_MATCH_COMMAND_H_
 
+#include <chrono>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <ostream>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -15,6 +20,33 @@
 #include "tools/lud64/match_play.h"
 
 namespace lud64 {
+
+// Writes finished games to the record file in the order of their index, as
+// they finish: a game waits only for the unfinished games before it.
+class RecordWriter {
+ public:
+  explicit RecordWriter(std::ostream& out) : out_(out) {}
+  void Add(int index, std::string line) {
+    waiting_.emplace(index, std::move(line));
+    Write(/*all=*/false);
+  }
+  // Writes what still waits, skipping the games never finished.
+  void Finish() { Write(/*all=*/true); }
+
+ private:
+  // Writes the waiting games in order: all, or those that follow the last
+  // one written without a gap.
+  void Write(bool all) {
+    for (auto it = waiting_.begin(); it != waiting_.end() && (all || it->first == next_);
+         it = waiting_.erase(it)) {
+      out_ << it->second << "\n";
+      next_ = it->first + 1;
+    }
+  }
+  std::ostream& out_;
+  std::map<int, std::string> waiting_;
+  int next_ = 0;  // the first game not yet written
+};
 
 template <Game G>
 absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& out,
@@ -27,11 +59,20 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
           absl::StrCat("--record=", request.record, ": cannot write to this file"));
     }
   }
-  absl::StatusOr<MatchRun> run =
-      PlayMatch(game, request, [&](int index, const GameRecord& played, const MatchTally& tally) {
+  RecordWriter writer(record);
+  // Drawing balanced openings can take long: a line when it starts, then
+  // about every second.
+  std::mutex progress_mutex;
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> last_report;
+  absl::StatusOr<MatchRun> run = PlayMatch(
+      game, request,
+      [&](int index, const GameRecord& played, const MatchTally& tally) {
         const char* result = played.outcome == Outcome::kDraw                ? "draw"
                              : played.outcome == WinFor(played.first_colour) ? "win"
                                                                              : "loss";
+        if (record.is_open()) writer.Add(index, LineText(game, played.decisions));
+        std::lock_guard lock(progress_mutex);
         progress << absl::StreamFormat(
                         "game %d/%d: %s as %s: %s in %d plies; +%d =%d -%d, score %.3f\n",
                         index + 1, request.games, request.first.text,
@@ -39,17 +80,30 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
                         played.decisions.size(), tally.wins, tally.draws, tally.losses,
                         tally.score())
                  << std::flush;
+      },
+      [&](int pair, int attempt) {
+        std::lock_guard lock(progress_mutex);
+        const auto now = std::chrono::steady_clock::now();
+        if (request.balanced == 0 || (last_report && now - *last_report < std::chrono::seconds(1)))
+          return;
+        last_report = now;
+        progress << absl::StreamFormat(
+                        "match: drawing the opening of games %d-%d, attempt %d; %.1fs\n",
+                        2 * pair + 1, std::min(2 * pair + 2, request.games), attempt + 1,
+                        std::chrono::duration<double>(now - start).count())
+                 << std::flush;
       });
   if (!run.ok()) return run.status();
+  absl::Status record_status;
   if (record.is_open()) {
-    for (const GameRecord& played : run->games) {
-      if (played.outcome != Outcome::kOngoing) record << LineText(game, played.decisions) << "\n";
-    }
+    writer.Finish();
     record.close();
     if (!record) {
-      return absl::DataLossError(absl::StrCat("--record=", request.record, ": write failed"));
+      record_status =
+          absl::DataLossError(absl::StrCat("--record=", request.record, ": write failed"));
     }
   }
+  // The results are printed even when the record could not be written.
   PrintMatchSummary({.game = game.name(),
                      .first = request.first.text,
                      .second = request.second.text,
@@ -60,6 +114,7 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
                      .seconds = run->seconds,
                      .stopped = run->stopped},
                     request.json, out);
+  if (!record_status.ok()) return record_status;
   if (run->stopped) {
     return absl::CancelledError("match interrupted; the tally counts the games finished");
   }

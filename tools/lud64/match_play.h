@@ -6,6 +6,8 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +16,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
@@ -166,7 +169,7 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
         tablebase::MakeEndgameProbe(game, spec.tables);
     if (!made.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("engine '", spec.text, "': ", made.status().message()));
+          absl::StrCat("engine ", Quoted(spec.text), ": ", made.status().message()));
     }
     probe = *std::move(made);
   }
@@ -177,7 +180,7 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
       if constexpr (SearchableGame<G>) {
         return std::make_unique<AlphaBetaPlayer<G>>(game, spec, std::move(probe));
       } else {
-        return absl::UnimplementedError(absl::StrCat("engine '", spec.text, "' cannot play ",
+        return absl::UnimplementedError(absl::StrCat("engine ", Quoted(spec.text), " cannot play ",
                                                      game.name(), ", which has no evaluation yet"));
       }
     case EngineKind::kMcts:
@@ -186,40 +189,66 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
   return absl::InternalError("unknown engine kind");
 }
 
-// Whether the solver proves the game's value from `position` within `plies`
-// plies (a forced win for either side, or a forced draw): such an opening
-// measures who finds or misses a short forced line, not playing strength.
+// Whether a solver proves a game's value within a few plies (a forced win for
+// either side, or a forced draw): such an opening measures who finds or
+// misses a short forced line, not playing strength. One per thread drawing
+// openings: its small table is made once and emptied for each check (a table
+// per check fragmented the heap by gigabytes over long matches).
 template <Game G>
-bool DecidedWithin(const G& game, const typename G::Position& position, int plies) {
-  if constexpr (SearchableGame<G>) {
-    // A proof that needs more nodes than this counts as none: the filter
-    // stays quick in games whose short lines do not end.
-    constexpr uint64_t kNodeBudget = 1'000'000;
-    Solver<G> solver(game, /*table_mib=*/1);
-    return solver.Solve(position, {.depth = plies, .nodes = kNodeBudget}).proven;
-  } else {
-    return false;
+class DecidedFilter {
+ public:
+  explicit DecidedFilter(const G& game) {
+    if constexpr (SearchableGame<G>) solver_.emplace(game, /*table_mib=*/1);
   }
-}
+  // Whether the value from `position` is proven within `plies` plies.
+  bool DecidedWithin(const typename G::Position& position, int plies) {
+    if constexpr (SearchableGame<G>) {
+      // A proof that needs more nodes than this counts as none: the filter
+      // stays quick in games whose short lines do not end.
+      constexpr uint64_t kNodeBudget = 1'000'000;
+      solver_->ClearTable();  // the answer depends on the position alone
+      return solver_->Solve(position, {.depth = plies, .nodes = kNodeBudget}).proven;
+    } else {
+      return false;
+    }
+  }
+
+ private:
+  struct NoSolver {};
+  template <class Of>
+  struct SolverOf {
+    using type = NoSolver;
+  };
+  template <SearchableGame Of>
+  struct SolverOf<Of> {
+    using type = Solver<Of>;
+  };
+  std::optional<typename SolverOf<G>::type> solver_;
+};
 
 // `plies` uniformly random decisions from the start that leave the game
-// unfinished and, with `balanced` > 0, not decided within `balanced` plies,
-// drawn from the random stream of opening `index`.
-template <Game G>
+// unfinished and, with `balanced` > 0, not decided within `balanced` plies
+// (by `filter`), drawn from the random stream of opening `index`.
+// `on_attempt(attempt)` is called before each draw; a stop request cancels.
+template <Game G, class OnAttempt>
 absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, int balanced,
-                                                    uint64_t seed, uint64_t index) {
+                                                    uint64_t seed, uint64_t index,
+                                                    DecidedFilter<G>& filter,
+                                                    OnAttempt on_attempt) {
   constexpr int kAttempts = 1000;
   constexpr uint64_t kOpeningSalt = 0x6f70656e696e6773ULL;  // "openings"
   Random random = PlayoutRandom(seed ^ kOpeningSalt, index);
   const int attempts = plies == 0 ? 1 : kAttempts;  // no decisions: always the start
   for (int attempt = 0; attempt < attempts; ++attempt) {
+    if (StopRequested()) return absl::CancelledError("stopped while drawing openings");
+    on_attempt(attempt);
     typename G::Position position = game.start();
     std::vector<Decision> opening;
     while (static_cast<int>(opening.size()) < plies && !position.state.over()) {
       opening.push_back(RandomDecision(game, position, random));
       Apply(game, position, opening.back());
     }
-    if (!position.state.over() && (balanced == 0 || !DecidedWithin(game, position, balanced))) {
+    if (!position.state.over() && (balanced == 0 || !filter.DecidedWithin(position, balanced))) {
       return opening;
     }
   }
@@ -251,8 +280,7 @@ inline void Count(const GameRecord& game, MatchTally& tally) {
 }
 
 struct MatchRun {
-  std::vector<GameRecord> games;  // by index; those never started are empty
-  MatchTally tally;               // of the finished games
+  MatchTally tally;  // of the finished games
   double seconds = 0;
   bool stopped = false;
 };
@@ -282,31 +310,73 @@ absl::StatusOr<GameRecord> PlayGame(const G& game, const std::vector<Decision>& 
   return record;
 }
 
-// Plays the match over `request.threads` threads; `on_game(index, record,
-// tally)` is called after each finished game, one call at a time.
-template <Game G, class OnGame>
-absl::StatusOr<MatchRun> PlayMatch(const G& game, const MatchRequest& request, OnGame on_game) {
-  const auto start = std::chrono::steady_clock::now();
-  // Each pair of games shares an opening.
-  std::vector<std::vector<Decision>> openings;
-  for (int pair = 0; pair < (request.games + 1) / 2; ++pair) {
-    absl::StatusOr<std::vector<Decision>> opening =
-        RandomOpening(game, request.openings, request.balanced, request.seed, pair);
-    if (!opening.ok()) return opening.status();
-    openings.push_back(*std::move(opening));
+// The openings of a match, drawn as games start: the first of a pair's two
+// games to start draws it (its thread's `filter` checks it), the other waits
+// for it, and it is dropped once both have it, so memory does not grow with
+// the number of games.
+template <Game G>
+class OpeningDraws {
+ public:
+  using Opening = absl::StatusOr<std::vector<Decision>>;
+  OpeningDraws(const G& game, const MatchRequest& request) : game_(game), request_(request) {}
+
+  // The opening of game `index`; `on_attempt(pair, attempt)` is called before
+  // each draw by this thread.
+  template <class OnAttempt>
+  Opening Get(int index, DecidedFilter<G>& filter, OnAttempt on_attempt) {
+    const int pair = index / 2;
+    std::unique_lock lock(mutex_);
+    const auto emplaced = pending_.try_emplace(pair);
+    const auto it = emplaced.first;
+    if (emplaced.second) {
+      it->second.users = std::min(2, request_.games - 2 * pair);
+      lock.unlock();
+      Opening opening =
+          RandomOpening(game_, request_.openings, request_.balanced, request_.seed, pair, filter,
+                        [&](int attempt) { on_attempt(pair, attempt); });
+      lock.lock();
+      it->second.opening = std::move(opening);
+      drawn_.notify_all();
+    } else {
+      drawn_.wait(lock, [&] { return it->second.opening.has_value(); });
+    }
+    Opening opening = *it->second.opening;
+    if (--it->second.users == 0) pending_.erase(it);
+    return opening;
   }
+
+ private:
+  struct Pending {
+    std::optional<Opening> opening;  // once drawn
+    int users = 0;                   // games still to take it
+  };
+  const G& game_;
+  const MatchRequest& request_;
+  std::mutex mutex_;
+  std::condition_variable drawn_;
+  std::map<int, Pending> pending_;  // by pair
+};
+
+// Plays the match over `request.threads` threads; `on_game(index, record,
+// tally)` is called after each finished game, one call at a time, and
+// `on_drawing(pair, attempt)` before each draw of an opening (from any thread).
+template <Game G, class OnGame, class OnDrawing>
+absl::StatusOr<MatchRun> PlayMatch(const G& game, const MatchRequest& request, OnGame on_game,
+                                   OnDrawing on_drawing) {
+  const auto start = std::chrono::steady_clock::now();
   for (const EngineSpec* spec : {&request.first, &request.second}) {
     if (absl::Status status = MakePlayer(game, *spec).status(); !status.ok()) return status;
   }
 
   MatchRun run;
-  run.games.resize(request.games);
+  OpeningDraws<G> openings(game, request);
   std::atomic<int> next_game{0};
   std::mutex mutex;  // guards run and error
   absl::Status error;
   auto worker = [&] {
     std::unique_ptr<MatchPlayer<G>> first = MakePlayer(game, request.first).value();
     std::unique_ptr<MatchPlayer<G>> second = MakePlayer(game, request.second).value();
+    DecidedFilter<G> filter(game);
     for (;;) {
       const int index = next_game.fetch_add(1);
       if (index >= request.games || StopRequested()) return;
@@ -314,24 +384,28 @@ absl::StatusOr<MatchRun> PlayMatch(const G& game, const MatchRequest& request, O
         std::lock_guard lock(mutex);
         if (!error.ok()) return;
       }
+      const absl::StatusOr<std::vector<Decision>> opening = openings.Get(index, filter, on_drawing);
+      if (!opening.ok()) {
+        std::lock_guard lock(mutex);
+        if (!StopRequested() && error.ok()) error = opening.status();
+        return;
+      }
       const Player colour = FirstEngineColour(index);
       std::array<MatchPlayer<G>*, 2> players;
       players[Index(colour)] = first.get();
       players[Index(Opponent(colour))] = second.get();
       Random seeds = PlayoutRandom(request.seed, index);
       const std::array<uint64_t, 2> player_seeds = {seeds.Next(), seeds.Next()};
-      absl::StatusOr<GameRecord> record =
-          PlayGame(game, openings[index / 2], players, player_seeds);
+      absl::StatusOr<GameRecord> record = PlayGame(game, *opening, players, player_seeds);
       std::lock_guard lock(mutex);
       if (!record.ok()) {
         error = record.status();
         return;
       }
       record->first_colour = colour;
-      run.games[index] = *std::move(record);
-      if (run.games[index].outcome == Outcome::kOngoing) return;  // stopped
-      Count(run.games[index], run.tally);
-      on_game(index, run.games[index], run.tally);
+      if (record->outcome == Outcome::kOngoing) return;  // stopped
+      Count(*record, run.tally);
+      on_game(index, *record, run.tally);
     }
   };
   std::vector<std::thread> threads;

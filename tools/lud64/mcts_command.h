@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/mcts.h"
@@ -42,8 +43,8 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
   if (!root.ok()) return root.status();
   if (root->state.over()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
+    return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
+                                                   ": the game is over, no decision to make"));
   }
   const Player mover = root->state.to_move;
   Mcts<G> mcts(game, request.options);

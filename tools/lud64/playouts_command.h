@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "engine/input_text.h"
 #include "engine/position_text.h"
 #include "search/playout_runner.h"
 
@@ -32,7 +33,7 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
   if (!start.ok()) return start.status();
   if (start->state.over()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is already over"));
+        absl::StrCat("position ", Quoted(request.position), ": the game is already over"));
   }
   const PlayoutRequest work{request.count, request.seconds, request.threads, request.seed};
   const PlayoutRun run = RunPlayouts(game, *start, work, [&](uint64_t done, double seconds) {

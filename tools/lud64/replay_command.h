@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 
@@ -39,8 +40,8 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
     LegalDecisions(game, position, list);
     if (!list.contains(*decision)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "ply ", ply, ": decision '", text, "' is illegal in ", FormatPosition(game, position),
-          position.state.over() ? " (the game is over)" : ""));
+          "ply ", ply, ": decision ", Quoted(text), " is illegal in ",
+          FormatPosition(game, position), position.state.over() ? " (the game is over)" : ""));
     }
     if (counts != nullptr) counts->push_back(list.size());
     Apply(game, position, *decision);
@@ -55,6 +56,8 @@ absl::Status RunReplay(const G& game, const ReplayRequest& request, std::istream
   if (!start.ok()) return start.status();
   std::string line;
   for (int line_number = 1; std::getline(in, line); ++line_number) {
+    // A blank line holds no game (a file may end with one).
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     typename G::Position position = *start;
     std::vector<int> counts;
     if (absl::Status status = PlayRecord(game, line, position, request.counts ? &counts : nullptr);

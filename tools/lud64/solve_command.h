@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "engine/input_text.h"
 #include "search/solver.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
@@ -65,7 +66,7 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   if (!root.ok()) return root.status();
   if (root->state.over()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is already over"));
+        absl::StrCat("position ", Quoted(request.position), ": the game is already over"));
   }
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));

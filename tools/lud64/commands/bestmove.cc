@@ -4,13 +4,16 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
+#include "engine/input_text.h"
 #include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 #include "tools/lud64/mcts_command.h"
+#include "tools/lud64/memory_check.h"
 
-ABSL_FLAG(std::string, engine, "alphabeta", "search: alphabeta or mcts (Monte Carlo tree search)");
+ABSL_FLAG(std::string, engine, "alphabeta",
+          "search: alphabeta or mcts (Monte Carlo tree search), in any case");
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
@@ -43,6 +46,11 @@ int RunMctsBestMoveCommand() {
       !status.ok()) {
     return Fail(status);
   }
+  if (absl::Status status =
+          CheckMemoryFor(absl::StrCat("--memory=", memory_mib), memory_mib, "the search tree");
+      !status.ok()) {
+    return Fail(status);
+  }
   // Without any limit, think for one second.
   if (request.limits.iterations == 0 && request.limits.seconds == 0 && request.clock == 0)
     request.limits.seconds = 1;
@@ -50,10 +58,10 @@ int RunMctsBestMoveCommand() {
 }
 
 int RunBestMoveCommand(const std::string&) {
-  const std::string engine = absl::GetFlag(FLAGS_engine);
+  const std::string engine = absl::AsciiStrToLower(absl::GetFlag(FLAGS_engine));
   if (engine != "alphabeta" && engine != "mcts") {
     return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--engine=", engine, ": must be alphabeta or mcts")));
+        absl::StrCat("--engine=", Escaped(engine), ": must be alphabeta or mcts")));
   }
   BestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
@@ -65,9 +73,12 @@ int RunBestMoveCommand(const std::string&) {
   request.hash_mib = absl::GetFlag(FLAGS_hash);
   if (absl::Status status = FirstError({
           depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
-          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
-          CheckRange("clock", request.clock, 0.0, 100000.0, " seconds"),
-          CheckRange("inc", request.increment, 0.0, 100000.0, " seconds"),
+          CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("clock", request.clock, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("inc", request.increment, 0.0, kMaxSeconds, " seconds"),
+          FlagGiven("inc") && !FlagGiven("clock")
+              ? absl::InvalidArgumentError("--inc applies only with --clock")
+              : absl::OkStatus(),
       });
       !status.ok()) {
     return Fail(status);
@@ -78,7 +89,12 @@ int RunBestMoveCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
-  if (absl::Status status = CheckRange("hash", request.hash_mib, 1, 65536, " MiB"); !status.ok()) {
+  if (absl::Status status = FirstError({
+          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
+          CheckMemoryFor(absl::StrCat("--hash=", request.hash_mib), request.hash_mib,
+                         "the transposition table"),
+      });
+      !status.ok()) {
     return Fail(status);
   }
   if (depth > 0) request.depth = depth;
@@ -96,9 +112,9 @@ extern const Command kBestMoveCommand;
 const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
-    "[--clock=S --inc=S] [--hash=MiB] [--tb=DIR]\n"
+    "[--clock=S [--inc=S]] [--hash=MiB] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
-    "[--clock=S --inc=S] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB] [--tb=DIR]",
+    "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"

@@ -1,15 +1,18 @@
 // `lud64 match`: two engines play each other.
 #include "tools/lud64/match.h"
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <utility>
 
 #include "absl/flags/flag.h"
+#include "engine/input_text.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 #include "tools/lud64/match_command.h"
+#include "tools/lud64/memory_check.h"
 
 ABSL_FLAG(std::string, p1, "", "match: the engine the results are counted for, e.g. mcts:time=0.1");
 ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:depth=4");
@@ -55,6 +58,21 @@ int RunMatchCommand(const std::string&) {
       });
       !status.ok()) {
     return Fail(status);
+  }
+  // Each thread playing games has its own player of each engine.
+  const int workers = std::min(request.threads, request.games);
+  for (const EngineSpec* spec : {&request.first, &request.second}) {
+    const size_t mebibytes = spec->kind == EngineKind::kAlphaBeta ? spec->hash_mib
+                             : spec->kind == EngineKind::kMcts    ? spec->memory_mib
+                                                                  : 0;
+    if (mebibytes == 0) continue;
+    const std::string what =
+        workers > 1 ? absl::StrCat("its tables in ", workers, " threads") : "its table";
+    if (absl::Status status =
+            CheckMemoryFor(absl::StrCat("engine ", Quoted(spec->text)), mebibytes * workers, what);
+        !status.ok()) {
+      return Fail(status);
+    }
   }
   return RunOnGame([&](const auto& game) { return RunMatch(game, request, std::cout, std::cerr); });
 }

@@ -24,7 +24,7 @@ int RunPerftCommand(const std::string&) {
 
 extern const Command kPerftCommand;
 const Command kPerftCommand = {"perft",
-                               "lud64 perft --game=G [--position=P] --depth=D [--divide]",
+                               "lud64 perft [--game=G] [--position=P] --depth=D [--divide]",
                                "Count the nodes at each depth 1..D of the decision tree.\n"
                                "  example: lud64 perft --game=damdaman --depth=10",
                                {"game", "position", "depth", "divide"},

@@ -25,7 +25,7 @@ int RunPlayoutsCommand(const std::string&) {
   }
   if (absl::Status status = FirstError({
           request.count ? CheckRange<uint64_t>("count", request.count, 1, 1'000'000'000'000)
-                        : CheckRange("time", request.seconds, 0.001, 86400.0, " seconds"),
+                        : CheckRange("time", request.seconds, 0.001, kMaxSeconds, " seconds"),
           CheckRange("threads", request.threads, 1, 256),
       });
       !status.ok()) {
@@ -40,7 +40,7 @@ int RunPlayoutsCommand(const std::string&) {
 extern const Command kPlayoutsCommand;
 const Command kPlayoutsCommand = {
     "playouts",
-    "lud64 playouts --game=G [--position=P] (--count=N | --time=S) [--threads=T] [--seed=S] "
+    "lud64 playouts [--game=G] [--position=P] (--count=N | --time=S) [--threads=T] [--seed=S] "
     "[--json]",
     "Uniform random playouts: speed, results with 95% intervals, lengths, how games ended.\n"
     "  The same seed and count give the same totals with any number of threads.\n"

@@ -23,9 +23,10 @@ int RunReplayCommand(const std::string&) {
 extern const Command kReplayCommand;
 const Command kReplayCommand = {
     "replay",
-    "lud64 replay --game=G [--position=P] [--counts] < games.txt",
-    "Replay games from stdin (one per line, decisions separated by spaces);\n"
-    "  print '<result> <final position>' per game.\n"
+    "lud64 replay [--game=G] [--position=P] [--counts] < games.txt",
+    "Replay games from stdin (one per line, decisions separated by spaces; blank lines\n"
+    "  are skipped) and print '<result> <final position>' per game. <result> is P1 or P2\n"
+    "  (that player won), draw, or ongoing (the game goes on after the last decision).\n"
     "  example: echo 'C4-D4 C5-C4' | lud64 replay --game=damdaman --counts",
     {"game", "position", "counts"},
     RunReplayCommand};

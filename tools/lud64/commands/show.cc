@@ -21,7 +21,7 @@ int RunShowCommand(const std::string&) {
 extern const Command kShowCommand;
 const Command kShowCommand = {
     "show",
-    "lud64 show --game=G [--position=P]",
+    "lud64 show [--game=G] [--position=P]",
     "Draw a position and list its legal decisions.\n  example: lud64 show --game=damdaman",
     {"game", "position"},
     RunShowCommand};

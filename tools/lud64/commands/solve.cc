@@ -5,6 +5,7 @@
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
+#include "tools/lud64/memory_check.h"
 #include "tools/lud64/solve_command.h"
 
 namespace lud64 {
@@ -20,9 +21,14 @@ int RunSolveCommand(const std::string&) {
   request.hash_mib = absl::GetFlag(FLAGS_hash);
   if (absl::Status status = FirstError({
           depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
-          CheckRange("time", request.seconds, 0.0, 100000.0, " seconds"),
+          CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
           CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
       });
+      !status.ok()) {
+    return Fail(status);
+  }
+  if (absl::Status status = CheckMemoryFor(absl::StrCat("--hash=", request.hash_mib),
+                                           request.hash_mib, "the transposition table");
       !status.ok()) {
     return Fail(status);
   }

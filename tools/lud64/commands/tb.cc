@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/davxar/davxar_tablebase.h"
+#include "engine/input_text.h"
 #include "engine/position_text.h"
 #include "tablebase/tb_operations.h"
 #include "tools/lud64/command.h"
@@ -64,7 +65,8 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
       absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
       if (!position.ok()) return position.status();
       if (position->state.over()) {
-        return absl::InvalidArgumentError(absl::StrCat("position '", text, "': the game is over"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("position ", Quoted(text), ": the game is over"));
       }
       absl::StatusOr<TbProbeResult> result = tablebase::ProbeOpen(*base, *position);
       if (!result.ok()) return result.status();
