@@ -6,6 +6,8 @@
 #define LUD64_ENGINE_PLANES_H_
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -24,9 +26,20 @@ struct PlaneLayout {
   int size() const { return static_cast<int>(names.size()) * plane_size(); }
 };
 
-// 1 on the sites of `sites`, 0 elsewhere, for sites [0, count).
+// 1 on the sites of `sites`, 0 elsewhere, for sites [0, count); four sites at
+// a time from a table (batched environments write millions of planes a second).
 inline float* WriteSitePlane(Bitboard sites, int count, float* out) {
-  for (int site = 0; site < count; ++site) out[site] = static_cast<float>((sites >> site) & 1);
+  static constexpr auto kNibbles = [] {
+    std::array<std::array<float, 4>, 16> table{};
+    for (int bits = 0; bits < 16; ++bits)
+      for (int i = 0; i < 4; ++i) table[bits][i] = static_cast<float>((bits >> i) & 1);
+    return table;
+  }();
+  int site = 0;
+  for (; site + 4 <= count; site += 4) {
+    std::memcpy(out + site, kNibbles[(sites >> site) & 15].data(), sizeof(float) * 4);
+  }
+  for (; site < count; ++site) out[site] = static_cast<float>((sites >> site) & 1);
   return out + count;
 }
 

@@ -26,6 +26,29 @@
 
 namespace lud64::python {
 
+// Whether `decision` is legal in `position`: IsLegal (engine/game.h),
+// read from the decision sets of the games that have them without listing
+// every decision.
+template <Game G>
+bool IsLegalDecision(const G& game, const typename G::Position& position, Decision decision) {
+  if constexpr (HasDecisionSets<G>) {
+    if (position.state.over()) return false;
+    DecisionSets sets;
+    game.decision_sets(position, sets);
+    if (sets.count() == 0) return decision.is_pass();
+    for (int i = 0; i < sets.size(); ++i) {
+      const DecisionSet& set = sets[i];
+      if (set.kind == decision.kind && Contains(set.targets, decision.to) &&
+          set.At(decision.to) == decision) {
+        return true;
+      }
+    }
+    return false;
+  } else {
+    return IsLegal(game, position, decision);
+  }
+}
+
 // The game-independent face of BatchEnvOf<G>. Output pointers hold n values
 // (n * plane_size planes, n * num_actions mask values).
 class BatchEnvCore {
@@ -80,7 +103,7 @@ class BatchEnvOf final : public BatchEnvCore {
         const int32_t id = actions[i];
         const Decision decision =
             id >= 0 && id < actions_.size() ? actions_.decision(id) : Decision::Pass();
-        if (id < 0 || id >= actions_.size() || !IsLegal(game_, position, decision)) {
+        if (id < 0 || id >= actions_.size() || !IsLegalDecision(game_, position, decision)) {
           int seen = first_error.load();
           while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
           }
@@ -119,11 +142,8 @@ class BatchEnvOf final : public BatchEnvCore {
     pool_.Run(size(), [&](int begin, int end) {
       std::memset(mask + static_cast<size_t>(begin) * width, 0,
                   static_cast<size_t>(end - begin) * width);
-      DecisionList list;
-      for (int i = begin; i < end; ++i) {
-        LegalDecisions(game_, positions_[i], list);
-        for (Decision d : list) mask[static_cast<size_t>(i) * width + actions_.id(d)] = true;
-      }
+      for (int i = begin; i < end; ++i)
+        MarkLegal(positions_[i], mask + static_cast<size_t>(i) * width);
     });
   }
 
@@ -145,6 +165,22 @@ class BatchEnvOf final : public BatchEnvCore {
   }
 
  private:
+  // Sets the legal actions of an unfinished position in `row`.
+  void MarkLegal(const Position& position, bool* row) const {
+    if constexpr (HasDecisionSets<G>) {
+      DecisionSets sets;
+      game_.decision_sets(position, sets);
+      if (sets.count() == 0) row[actions_.id(Decision::Pass())] = true;
+      for (int i = 0; i < sets.size(); ++i) {
+        for (int target : Sites(sets[i].targets)) row[actions_.id(sets[i].At(target))] = true;
+      }
+    } else {
+      DecisionList list;
+      LegalDecisions(game_, position, list);
+      for (Decision d : list) row[actions_.id(d)] = true;
+    }
+  }
+
   const G game_;
   const ActionSpace& actions_;
   const int plane_size_;
