@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kUnit = 56;  // pixels per board unit
 constexpr double kLeft = 36, kTop = 16, kRight = 16;
-constexpr double kBelowBoard = 34;  // room for the column labels
+constexpr double kBelowBoard = 40;  // room for the column labels
 constexpr double kLine = 24;        // height of a caption or hand line
 constexpr double kHandSpacing = 18;
 

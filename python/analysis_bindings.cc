@@ -20,6 +20,7 @@
 #include "tools/lud64/playouts_command.h"
 #include "tools/lud64/solve_command.h"
 #include "tools/lud64/tablebase_games.h"
+#include "tools/lud64/tb_probe_json.h"
 
 namespace lud64::python {
 namespace {
@@ -90,8 +91,20 @@ py::object Playouts(const GamePtr& game, uint64_t count, double time, int thread
                 });
 }
 
+// The commands read positions as text, which shows every unfinished position
+// exactly but not every finished one.
+void CheckOngoing(const PositionHandle& p) {
+  Visit(p, [](const auto& game, const auto& position) {
+    if (position.state.over()) {
+      throw py::value_error(absl::StrCat("position '", FormatPosition(game, position),
+                                         "': the game is already over"));
+    }
+  });
+}
+
 py::object Solve(const PositionHandle& p, int depth, uint64_t nodes, double time, int hash,
                  const std::optional<std::string>& tb) {
+  CheckOngoing(p);
   Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
   Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
   Check(hash >= 1 && hash <= 65536, "hash: must be 1 to 65536 MiB");
@@ -116,7 +129,7 @@ py::object Probe(const PositionHandle& p, const std::string& tb) {
       [&](const auto& g, const auto& at, std::ostream& out, std::ostream&) -> absl::Status {
         absl::StatusOr<tablebase::TbProbeResult> result = tablebase::ProbeTablebase(g, at, tb);
         if (!result.ok()) return result.status();
-        out << tablebase::FormatProbeJson(g, *result);
+        out << ProbeJson(g, at.state.turn, *result);
         return absl::OkStatus();
       });
 }
@@ -266,8 +279,9 @@ void RegisterAnalysis(py::module_& m) {
         "nodes, seconds, proven, bounds, to_move). tb=DIR uses endgame tables.");
   m.def("probe", &Probe, py::arg("position"), py::kw_only(), py::arg("tb") = "",
         "The endgame tables' answer for `position` (tables in `tb`, '' for the default\n"
-        "directory), as `lud64 tb probe --json`: family, result, turns, under_limit, best,\n"
-        "decisions, line. Games or positions without tables raise ValueError.");
+        "directory), as `lud64 tb probe --json`: value and turns (under the turn limit),\n"
+        "plies, best, decisions, line, unlimited, family. Games or positions without tables raise "
+        "ValueError.");
 }
 
 }  // namespace lud64::python

@@ -237,7 +237,8 @@ Planes are seen by the player to move (own / opponent), values 0 or 1 unless not
   py::class_<PositionHandle>(m, "Position", R"(An immutable position of a game.
 
 Made by Game.start(), Game.position(text) and Position.play(decision). Equal
-positions have equal text; pickling stores the game's name and the text.)")
+positions have equal text; pickling stores the game's name and the text (and
+how a finished game ended, which the text cannot always show).)")
       .def_property_readonly(
           "game", [](const PositionHandle& p) { return p.game; }, "The game.")
       .def("text", &PositionText, "The position's text (engine/RULES.md notation).")
@@ -255,11 +256,24 @@ positions have equal text; pickling stores the game's name and the text.)")
            [](const PositionHandle& p) {
              return std::hash<std::string>()(absl::StrCat(p.game->name, "|", PositionText(p)));
            })
+      // The text, and the end of a finished game, which the text does not
+      // always show (an end right after a pass).
       .def(py::pickle(
-          [](const PositionHandle& p) { return py::make_tuple(p.game->name, PositionText(p)); },
+          [](const PositionHandle& p) {
+            const TurnState& state = State(p);
+            return py::make_tuple(p.game->name, PositionText(p), static_cast<int>(state.outcome),
+                                  static_cast<int>(state.end));
+          },
           [](const py::tuple& t) {
-            return ParsePositionHandle(MakeGameHandle(t[0].cast<std::string>()),
-                                       t[1].cast<std::string>());
+            PositionHandle p = ParsePositionHandle(MakeGameHandle(t[0].cast<std::string>()),
+                                                   t[1].cast<std::string>());
+            std::visit(
+                [&](auto& position) {
+                  position.state.outcome = static_cast<Outcome>(t[2].cast<int>() & 3);
+                  position.state.end = static_cast<EndReason>(t[3].cast<int>() & 3);
+                },
+                p.position);
+            return p;
           }))
       .def_property_readonly(
           "to_move",

@@ -24,12 +24,12 @@ PlaneLayout Planes(const Davxar&) {
 void WritePlanes(const Davxar& game, const Davxar::Position& position, float* out) {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me], opponent = position.pieces[1 - me];
-  const float per_piece = 1.0f / static_cast<float>(game.pieces());
+  const auto pieces = static_cast<float>(game.pieces());
   out = WriteSitePlane(own, kPoints, out);
   out = WriteSitePlane(opponent, kPoints, out);
   out = WriteSitePlane(kAllPoints & ~(own | opponent), kPoints, out);
-  out = WriteConstantPlane(position.hand[me] * per_piece, kPoints, out);
-  out = WriteConstantPlane(position.hand[1 - me] * per_piece, kPoints, out);
+  out = WriteConstantPlane(position.hand[me] / pieces, kPoints, out);
+  out = WriteConstantPlane(position.hand[1 - me] / pieces, kPoints, out);
   WriteConstantPlane(position.remove ? 1.0f : 0.0f, kPoints, out);
 }
 
