@@ -136,7 +136,8 @@ BoardGeometry CellGridGeometry(int rows, int columns) {
   geometry.width = columns;
   geometry.height = rows;
   for (int site = 0; site < rows * columns; ++site) {
-    geometry.sites.push_back({site % columns + 0.5, rows - site / columns - 0.5});
+    const int row = site / columns, column = site % columns;
+    geometry.sites.push_back({column + 0.5, rows - row - 0.5});
   }
   for (int column = 0; column < columns; ++column) {
     geometry.labels.push_back({{column + 0.5, rows + 0.3}, std::string(1, 'A' + column)});
