@@ -114,7 +114,7 @@ seen by the player to move (to_move() tells who). random_actions() draws a
 uniform legal action per environment from its own random stream, derived from
 `seed` and the environment's index: trajectories depend on the seed only, not
 on the threads. Steps run on `threads` threads (0: one per 256 environments, up
-to the cores) without the GIL.)")
+to the cores) without the GIL; use an environment from one Python thread at a time.)")
       .def(py::init(&MakeBatchEnv), py::arg("game"), py::arg("n"), py::arg("seed") = 1,
            py::arg("threads") = 0)
       .def("__len__", [](const BatchEnvHandle& env) { return env.core->size(); })

@@ -66,16 +66,16 @@ def test_probe_reads_tables_the_command_built(tmp_path, command):
 
 def test_ctrl_c_stops_long_work_with_keyboard_interrupt():
     script = ("import lud64, time, sys\n"
-              "print('ready', flush=True)\n"
               "start = time.time()\n"
               "try:\n"
+              "    print('ready', flush=True)\n"
               "    lud64.perft(lud64.Game('davxar').start(), 12)\n"
               "except KeyboardInterrupt:\n"
               "    print('interrupted after %.1f' % (time.time() - start), flush=True)\n")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
                              env=dict(os.environ))
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    time.sleep(1.5)  # well inside perft(12), hours of work
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=20)
     assert child.returncode == 0 and out.startswith("interrupted after")
