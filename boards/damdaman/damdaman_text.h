@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "boards/damdaman/damdaman.h"
+#include "engine/board_svg.h"
 
 namespace lud64 {
 
@@ -20,6 +21,10 @@ absl::Status ParseField(const Damdaman& game, absl::string_view field,
 absl::Status Validate(const Damdaman& game, const Damdaman::Position& position);
 // The board as a picture with coordinates, for people.
 std::string Draw(const Damdaman& game, const Damdaman::Position& position);
+
+// The board as SVG (engine/board_svg.h): its geometry, and what a position puts on it.
+const BoardGeometry& PictureGeometry(const Damdaman& game);
+BoardMarks PictureMarks(const Damdaman& game, const Damdaman::Position& position);
 
 }  // namespace lud64
 

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "boards/davxar/davxar.h"
+#include "engine/board_svg.h"
 #include "engine/game_spec.h"
 
 namespace lud64 {
@@ -25,6 +26,10 @@ absl::Status ParseField(const Davxar& game, absl::string_view field, Davxar::Pos
 absl::Status Validate(const Davxar& game, const Davxar::Position& position);
 // The board as a picture with coordinates, for people.
 std::string Draw(const Davxar& game, const Davxar::Position& position);
+
+// The board as SVG (engine/board_svg.h): its geometry, and what a position puts on it.
+const BoardGeometry& PictureGeometry(const Davxar& game);
+BoardMarks PictureMarks(const Davxar& game, const Davxar::Position& position);
 
 }  // namespace lud64
 

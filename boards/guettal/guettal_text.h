@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "boards/guettal/guettal.h"
+#include "engine/board_svg.h"
 
 namespace lud64 {
 
@@ -19,6 +20,10 @@ absl::Status ParseField(const Guettal& game, absl::string_view field, Guettal::P
 absl::Status Validate(const Guettal& game, const Guettal::Position& position);
 // The board as a picture with coordinates, for people.
 std::string Draw(const Guettal& game, const Guettal::Position& position);
+
+// The board as SVG (engine/board_svg.h): its geometry, and what a position puts on it.
+const BoardGeometry& PictureGeometry(const Guettal& game);
+BoardMarks PictureMarks(const Guettal& game, const Guettal::Position& position);
 
 }  // namespace lud64
 

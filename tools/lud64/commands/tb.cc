@@ -12,6 +12,7 @@
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
+#include "tools/lud64/tb_probe_json.h"
 
 ABSL_FLAG(std::string, upto, "0",
           "tb build: movement endgames with at most N pieces a side on the board and none in "
@@ -22,35 +23,6 @@ namespace lud64 {
 namespace {
 
 using tablebase::TbProbeResult;
-using tablebase::TbResult;
-using tablebase::TbValue;
-
-// One JSON object: `value` and `turns` count with the position's own turn
-// counter (the 2500-turn limit applied), `unlimited` without it.
-template <Game G>
-std::string ProbeJson(const G& game, int turn, const TbProbeResult& r) {
-  const SiteNames& names = game.site_names();
-  const auto value = [](const TbValue& v) {
-    return absl::StrFormat(R"("value": "%s", "turns": %d)", tablebase::ResultName(v.result),
-                           v.turns);
-  };
-  std::string json = absl::StrCat("{", value(r.under_limit));
-  absl::StrAppend(&json, R"(, "plies": )",
-                  r.under_limit.result == TbResult::kDraw ? -1 : static_cast<int>(r.line.size()));
-  if (r.best) absl::StrAppend(&json, R"(, "best": ")", FormatDecision(*r.best, names), "\"");
-  absl::StrAppend(&json, R"(, "decisions": [)");
-  for (size_t i = 0; i < r.decisions.size(); ++i) {
-    absl::StrAppend(&json, i ? ", " : "", R"({"decision": ")",
-                    FormatDecision(r.decisions[i].decision, names), "\", ",
-                    value(tablebase::UnderTurnLimit(r.decisions[i].value, turn)), "}");
-  }
-  absl::StrAppend(&json, R"(], "line": ")");
-  for (size_t i = 0; i < r.line.size(); ++i)
-    absl::StrAppend(&json, i ? " " : "", FormatDecision(r.line[i], names));
-  absl::StrAppend(&json, R"(", "unlimited": {)", value(r.value), R"(}, "family": ")", r.family,
-                  "\"}");
-  return json;
-}
 
 // Probes --position, or each line of stdin, with the tables opened once.
 template <Game G>

@@ -1,0 +1,287 @@
+// lud64.perft, playouts, bestmove, solve and probe: the engines of the lud64
+// command, run without the GIL and stopped by Ctrl-C. Results that the
+// command prints as JSON come back as the same dictionaries.
+#include <pybind11/stl.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/notation.h"
+#include "python/bindings.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+#include "search/perft.h"
+#include "tablebase/engine_probe.h"
+#include "tablebase/tb_operations.h"
+#include "tools/lud64/bestmove_command.h"
+#include "tools/lud64/playouts_command.h"
+#include "tools/lud64/solve_command.h"
+#include "tools/lud64/tablebase_games.h"
+#include "tools/lud64/tb_probe_json.h"
+
+namespace lud64::python {
+namespace {
+
+py::object ParseJson(const std::string& text) {
+  return py::module_::import("json").attr("loads")(text);
+}
+
+// JSON text of the decisions of a line, as a list of strings.
+template <Game G>
+std::string JsonLine(const G& game, const std::vector<Decision>& line) {
+  std::vector<std::string> texts;
+  for (Decision d : line)
+    texts.push_back(absl::StrCat("\"", FormatDecision(d, game.site_names()), "\""));
+  return absl::StrCat("[", absl::StrJoin(texts, ","), "]");
+}
+
+void Check(bool ok, absl::string_view message) {
+  if (!ok) throw py::value_error(std::string(message));
+}
+
+std::vector<uint64_t> PerftCounts(const PositionHandle& p, int depth) {
+  Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
+  return RunInterruptible([&] {
+    return Visit(p, [&](const auto& game, const auto& position) {
+      std::vector<uint64_t> counts;
+      for (int d = 1; d <= depth; ++d) {
+        const PerftDivide divide = PerftByDecision(game, position, d, [](int, int) {});
+        if (!divide.complete) break;
+        counts.push_back(divide.total);
+      }
+      return counts;
+    });
+  });
+}
+
+// Runs one of the lud64 command's operations, which write JSON to a stream,
+// on the game of `p` (or `game` from its start), and reads the JSON back.
+template <class Operation>
+py::object JsonOf(const GameHandle& game, const AnyPosition& position, Operation operation) {
+  const std::pair<absl::Status, std::string> result = RunInterruptible([&] {
+    std::ostringstream out, progress;
+    absl::Status status = Visit(game, position, [&](const auto& g, const auto& at) {
+      return operation(g, at, out, progress);
+    });
+    return std::make_pair(status, out.str());
+  });
+  if (!result.first.ok()) ThrowStatus(result.first);
+  return ParseJson(result.second);
+}
+
+py::object Playouts(const GamePtr& game, uint64_t count, double time, int threads, uint64_t seed,
+                    const std::optional<PositionHandle>& from) {
+  Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
+  Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
+  Check(count > 0 || (time >= 0.001 && time <= 86400), "time: must be 0.001 to 86400 seconds");
+  Check(threads >= 1 && threads <= 256, "threads: must be 1 to 256");
+  const PositionHandle start = from ? *from : PositionHandle{game, {}, {}};
+  Check(!from || from->game->name == game->name, "position: a position of another game");
+  AnyPosition position = start.position;
+  if (!from)
+    position = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game->game);
+  return JsonOf(*game, position,
+                [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress) {
+                  const PlayoutsRequest request{
+                      FormatPosition(g, at), count, time, threads, seed, true};
+                  return RunPlayoutsCommand(g, request, out, progress);
+                });
+}
+
+// The commands read positions as text, which shows every unfinished position
+// exactly but not every finished one.
+void CheckOngoing(const PositionHandle& p) {
+  Visit(p, [](const auto& game, const auto& position) {
+    if (position.state.over()) {
+      throw py::value_error(absl::StrCat("position '", FormatPosition(game, position),
+                                         "': the game is already over"));
+    }
+  });
+}
+
+py::object Solve(const PositionHandle& p, int depth, uint64_t nodes, double time, int hash,
+                 const std::optional<std::string>& tb) {
+  CheckOngoing(p);
+  Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
+  Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
+  Check(hash >= 1 && hash <= 65536, "hash: must be 1 to 65536 MiB");
+  return JsonOf(*p.game, p.position,
+                [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress) {
+                  SolveRequest request;
+                  request.position = FormatPosition(g, at);
+                  request.depth = depth;
+                  request.nodes = nodes;
+                  request.seconds = time;
+                  request.hash_mib = hash;
+                  request.json = true;
+                  request.use_tables = tb.has_value();
+                  request.tables = tb.value_or("");
+                  return RunSolve(g, request, out, progress);
+                });
+}
+
+py::object Probe(const PositionHandle& p, const std::string& tb) {
+  return JsonOf(
+      *p.game, p.position,
+      [&](const auto& g, const auto& at, std::ostream& out, std::ostream&) -> absl::Status {
+        absl::StatusOr<tablebase::TbProbeResult> result = tablebase::ProbeTablebase(g, at, tb);
+        if (!result.ok()) return result.status();
+        out << ProbeJson(g, at.state.turn, *result);
+        return absl::OkStatus();
+      });
+}
+
+struct BestMoveOptions {
+  std::string engine;
+  double time = 0;
+  int depth = 0;
+  uint64_t nodes = 0, iterations = 0;
+  int threads = 1;
+  uint64_t seed = 1;
+  int hash = 64, memory = 256;
+  double exploration = kDefaultExploration;
+  std::optional<std::string> tb;
+};
+
+// The decision and the JSON text of what the search knows.
+template <Game G>
+absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
+    const G& game, const typename G::Position& root, const BestMoveOptions& options) {
+  if constexpr (!SearchableGame<G>) {
+    return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
+  } else {
+    tablebase::SearchTables<typename G::Position> tables;
+    if (options.tb) {
+      auto opened = tablebase::OpenSearchTables(game, root, *options.tb);
+      if (!opened.ok()) return opened.status();
+      tables = *std::move(opened);
+      if (const auto& answer = tables.root; answer && answer->best) {
+        return std::make_pair(
+            FormatDecision(*answer->best, game.site_names()),
+            absl::StrFormat(R"({"engine": "alphabeta", "tablebase": true, "value": "%s", )"
+                            R"("turns": %d, "pv": %s})",
+                            tablebase::ResultName(answer->under_limit.result),
+                            answer->under_limit.turns, JsonLine(game, answer->line)));
+      }
+    }
+    TranspositionTable table(options.hash);
+    AlphaBeta<G> search(game, &table);
+    search.SetEndgameProbe(std::move(tables.probe));
+    SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time};
+    const SearchReport r = search.Search(root, limits);
+    return std::make_pair(
+        FormatDecision(r.pv.front(), game.site_names()),
+        absl::StrFormat(R"({"engine": "alphabeta", "depth": %d, "score": "%s", "nodes": %d, )"
+                        R"("seconds": %.6f, "pv": %s})",
+                        r.depth, ScoreText(r.score), r.nodes, r.seconds, JsonLine(game, r.pv)));
+  }
+}
+
+template <Game G>
+absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
+                                                                 const typename G::Position& root,
+                                                                 const BestMoveOptions& options) {
+  MctsOptions mcts_options;
+  mcts_options.threads = options.threads;
+  mcts_options.seed = options.seed;
+  mcts_options.exploration = options.exploration;
+  mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
+  Mcts<G> mcts(game, mcts_options);
+  if (options.tb) {
+    auto probe = tablebase::MakeEndgameProbe(game, *options.tb);
+    if (!probe.ok()) return probe.status();
+    mcts.SetEndgameProbe(*std::move(probe));
+  }
+  mcts.SetRoot(root);
+  const MctsReport r = mcts.Search({options.iterations, options.time});
+  const Player mover = root.state.to_move;
+  const char* proven = r.best.proven == Outcome::kOngoing ? "null"
+                       : r.best.proven == Outcome::kDraw  ? "\"draw\""
+                       : r.best.proven == WinFor(mover)   ? "\"win\""
+                                                          : "\"loss\"";
+  return std::make_pair(
+      FormatDecision(r.best.decision, game.site_names()),
+      absl::StrFormat(R"({"engine": "mcts", "iterations": %d, "seconds": %.6f, "nodes": %d, )"
+                      R"("visits": %d, "win_rate": %.6f, "proven": %s, "memory_full": %s, )"
+                      R"("pv": %s})",
+                      r.iterations, r.seconds, r.nodes, r.best.visits, r.best.win_rate, proven,
+                      r.memory_full ? "true" : "false", JsonLine(game, r.line)));
+}
+
+py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
+  Check(options.engine == "alphabeta" || options.engine == "mcts",
+        absl::StrCat("engine='", options.engine, "': must be alphabeta or mcts"));
+  Check(options.time >= 0 && options.time <= 100000, "time: must be 0 to 100000 seconds");
+  Check(options.depth >= 0 && options.depth <= 100, "depth: must be 1 to 100");
+  Check(options.threads >= 1 && options.threads <= 256, "threads: must be 1 to 256");
+  Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
+  Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
+  Check(options.exploration >= 0 && options.exploration <= 100, "exploration: must be 0 to 100");
+  // Without any limit, think for one second, as `lud64 bestmove` does.
+  if (options.time == 0 && options.depth == 0 && options.nodes == 0 && options.iterations == 0) {
+    options.time = 1;
+  }
+  const auto result = RunInterruptible([&] {
+    return Visit(p,
+                 [&](const auto& game,
+                     const auto& root) -> absl::StatusOr<std::pair<std::string, std::string>> {
+                   if (root.state.over()) {
+                     return absl::InvalidArgumentError(
+                         absl::StrCat("position '", FormatPosition(game, root),
+                                      "': the game is over, no decision to make"));
+                   }
+                   return options.engine == "mcts" ? MctsBestMove(game, root, options)
+                                                   : AlphaBetaBestMove(game, root, options);
+                 });
+  });
+  if (!result.ok()) ThrowStatus(result.status());
+  return py::make_tuple(result->first, ParseJson(result->second));
+}
+
+}  // namespace
+
+void RegisterAnalysis(py::module_& m) {
+  m.def("perft", &PerftCounts, py::arg("position"), py::arg("depth"),
+        "[perft(1), ..., perft(depth)]: the nodes at each depth of the decision tree from\n"
+        "`position` (engine/RULES.md, 'Perft'), as `lud64 perft` counts them.");
+  m.def("playouts", &Playouts, py::arg("game"), py::kw_only(), py::arg("count") = 0,
+        py::arg("time") = 0.0, py::arg("threads") = 1, py::arg("seed") = 1,
+        py::arg("position") = std::nullopt,
+        "Uniform random playouts from the start (or `position`): give count=N or time=SECONDS.\n"
+        "Returns the dictionary `lud64 playouts --json` prints (playouts, decisions,\n"
+        "p1_wins, p2_wins, draws, mean_plies, ...). The same seed and count give the same\n"
+        "totals with any number of threads.");
+  m.def(
+      "bestmove",
+      [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
+         uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
+         const std::optional<std::string>& tb) {
+        return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
+                            exploration, tb});
+      },
+      py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
+      py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
+      py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = 64, py::arg("memory") = 256,
+      py::arg("exploration") = kDefaultExploration, py::arg("tb") = std::nullopt,
+      "(decision, info): the best decision found within the limits (one second without any).\n"
+      "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
+      "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
+      "memory MiB, exploration): info has iterations, visits, win_rate, proven, nodes, pv.\n"
+      "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.");
+  m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
+        py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,
+        py::arg("tb") = std::nullopt,
+        "The proven value of `position` for the player to move, or the bounds reached within\n"
+        "the limits: the dictionary `lud64 solve --json` prints (value, plies, best, pv,\n"
+        "nodes, seconds, proven, bounds, to_move). tb=DIR uses endgame tables.");
+  m.def("probe", &Probe, py::arg("position"), py::kw_only(), py::arg("tb") = "",
+        "The endgame tables' answer for `position` (tables in `tb`, '' for the default\n"
+        "directory), as `lud64 tb probe --json`: value and turns (under the turn limit),\n"
+        "plies, best, decisions, line, unlimited, family. Games or positions without tables raise "
+        "ValueError.");
+}
+
+}  // namespace lud64::python

@@ -1,0 +1,124 @@
+// What the files of the Python module share: a game with its action space and
+// plane layout, a position tied to its game, the visit of both, errors as
+// ValueError, and long work that Ctrl-C stops.
+#ifndef LUD64_PYTHON_BINDINGS_H_
+#define LUD64_PYTHON_BINDINGS_H_
+
+#include <pybind11/pybind11.h>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "boards/game_list.h"
+#include "engine/action_space.h"
+#include "engine/decision.h"
+#include "engine/interrupt.h"
+#include "engine/planes.h"
+
+namespace lud64::python {
+
+namespace py = pybind11;
+
+// One position type per game of AnyGame, in the same order.
+using AnyPosition = std::variant<Davxar::Position, Damdaman::Position, Guettal::Position>;
+
+// A game and what learning code needs of it, built once per lud64.Game.
+struct GameHandle {
+  AnyGame game;
+  std::string name;  // canonical, with options
+  ActionSpace actions;
+  PlaneLayout planes;
+};
+using GamePtr = std::shared_ptr<GameHandle>;  // never changed once made
+
+// The game named `spec`; a ValueError with the engine's message otherwise.
+GamePtr MakeGameHandle(absl::string_view spec);
+
+// A lud64.Position: immutable; `last` is the decision that led to it (from
+// play), highlighted in its picture and not part of its value.
+struct PositionHandle {
+  GamePtr game;
+  AnyPosition position;
+  std::optional<Decision> last;
+};
+
+// Calls f(game, position) with the game's own types.
+template <class F>
+decltype(auto) Visit(const GameHandle& game, const AnyPosition& position, F&& f) {
+  return std::visit(
+      [&](const auto& g) -> decltype(auto) {
+        using G = std::decay_t<decltype(g)>;
+        return f(g, std::get<typename G::Position>(position));
+      },
+      game.game);
+}
+template <class F>
+decltype(auto) Visit(const PositionHandle& p, F&& f) {
+  return Visit(*p.game, p.position, std::forward<F>(f));
+}
+
+// Throws ValueError carrying the status's message (a Cancelled status:
+// KeyboardInterrupt).
+[[noreturn]] void ThrowStatus(const absl::Status& status);
+
+// Runs `work` on its own thread with the GIL released while the calling
+// thread watches for Ctrl-C: Python's signal handlers run there, and a
+// KeyboardInterrupt sets the engine's stop request (engine/interrupt.h), waits
+// for the work to stop, and is raised.
+template <class Work>
+auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&> {
+  using Result = std::invoke_result_t<Work&>;
+  std::optional<Result> result;
+  std::exception_ptr failure;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  stop_requested.store(false);
+  std::thread worker([&] {
+    try {
+      result.emplace(work());
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+    finished.notify_all();
+  });
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+      if (interrupted) continue;
+      lock.unlock();
+      {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) interrupted = true;  // the exception stays set
+      }
+      if (interrupted) stop_requested.store(true);
+      lock.lock();
+    }
+  }
+  worker.join();
+  stop_requested.store(false);
+  if (interrupted) throw py::error_already_set();
+  if (failure) std::rethrow_exception(failure);
+  return *std::move(result);
+}
+
+void RegisterGames(py::module_& m);
+void RegisterBatchEnv(py::module_& m);
+void RegisterAnalysis(py::module_& m);
+
+}  // namespace lud64::python
+
+#endif  // LUD64_PYTHON_BINDINGS_H_

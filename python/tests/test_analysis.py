@@ -1,0 +1,83 @@
+"""Engines from Python: the same answers as the lud64 command; Ctrl-C."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import lud64
+from conftest import run_command
+
+# Measured, so different in each run (and process).
+TIMING = {"seconds", "playouts_per_second", "decisions_per_second", "peak_rss_bytes"}
+
+
+def test_playouts_return_the_fields_and_totals_of_the_command():
+    game = lud64.Game("guettal")
+    ours = lud64.playouts(game, count=2000, threads=2, seed=9)
+    theirs = json.loads(run_command("playouts", "--game=guettal", "--count=2000",
+                                    "--threads=2", "--seed=9", "--json"))
+    assert set(ours) == set(theirs)
+    assert {k: v for k, v in ours.items() if k not in TIMING} == \
+        {k: v for k, v in theirs.items() if k not in TIMING}
+    with pytest.raises(ValueError, match="exactly one of count"):
+        lud64.playouts(game)
+    with pytest.raises(ValueError, match="threads"):
+        lud64.playouts(game, count=10, threads=0)
+
+
+def test_bestmove_and_solve():
+    p = lud64.Game("guettal").start()
+    decision, info = lud64.bestmove(p, depth=4)
+    assert decision in p.legal() and 1 <= info["depth"] <= 4 and info["pv"][0] == decision
+    davxar = lud64.Game("davxar").start()
+    decision, info = lud64.bestmove(davxar, engine="mcts", iterations=2000, seed=3)
+    assert decision in davxar.legal() and info["iterations"] == 2000 and info["pv"][0] == decision
+    with pytest.raises(ValueError, match="engine='x'"):
+        lud64.bestmove(p, engine="x", depth=1)
+    solved = lud64.solve(p, time=20)
+    theirs = json.loads(run_command("solve", "--game=guettal", "--json", "--time=20"))
+    assert set(solved) == set(theirs)
+    assert {k: solved[k] for k in ("value", "plies", "best", "proven")} == \
+        {k: theirs[k] for k in ("value", "plies", "best", "proven")}
+    with pytest.raises(ValueError, match="already over"):
+        over = p.play("G3").play("D3").play("F3").play("E3")
+        while not over.is_over:
+            over = over.play(over.legal()[0])
+        lud64.solve(over)
+
+
+def test_probe_reads_tables_the_command_built(tmp_path, command):
+    subprocess.run([command, "tb", "build", "--game=damdaman", f"--tb={tmp_path}", "--upto=2"],
+                   check=True, capture_output=True, timeout=120)
+    text = "......./....x../...o.../...x.../......./......./....... x"
+    p = lud64.Game("damdaman").position(text)
+    ours = lud64.probe(p, tb=str(tmp_path))
+    theirs = json.loads(run_command("tb", "probe", "--game=damdaman", f"--tb={tmp_path}",
+                                    f"--position={text}", "--json"))
+    assert ours == theirs
+    decision, info = lud64.bestmove(p, depth=3, tb=str(tmp_path))
+    assert info.get("tablebase") and decision == theirs["best"]
+    with pytest.raises(ValueError):
+        lud64.probe(lud64.Game("guettal").start(), tb=str(tmp_path))
+
+
+def test_ctrl_c_stops_long_work_with_keyboard_interrupt():
+    script = ("import lud64, time, sys\n"
+              "start = time.time()\n"
+              "try:\n"
+              "    print('ready', flush=True)\n"
+              "    lud64.perft(lud64.Game('davxar').start(), 12)\n"
+              "except KeyboardInterrupt:\n"
+              "    print('interrupted after %.1f' % (time.time() - start), flush=True)\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.5)  # well inside perft(12), hours of work
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=20)
+    assert child.returncode == 0 and out.startswith("interrupted after")
+    assert float(out.split()[-1]) < 10

@@ -1,0 +1,82 @@
+"""BatchEnv: the same games as Position.play, auto-reset, seeds, errors."""
+import numpy as np
+import pytest
+
+import lud64
+
+
+def test_steps_follow_the_rules_and_reset_finished_games(game):
+    n = 6
+    env = lud64.BatchEnv(game, n, seed=5, threads=2)
+    planes = env.reset()
+    assert planes.shape == (n, *game.planes_shape) and planes.dtype == np.float32
+    mirror = [game.start() for _ in range(n)]  # the same games through Position
+    finished = 0
+    for _ in range(400 if game.name.startswith("davxar") else 150):
+        mask = env.legal_mask()
+        assert mask.shape == (n, game.num_actions)
+        for i in range(n):
+            assert np.array_equal(mask[i], mirror[i].legal_mask())
+            assert env.position(i) == mirror[i]
+        actions = env.random_actions()
+        assert actions.dtype == np.int32 and all(mask[i, a] for i, a in enumerate(actions))
+        planes, rewards, done = env.step(actions)
+        for i in range(n):
+            mover = mirror[i].to_move
+            after = mirror[i].play(int(actions[i]))
+            assert done[i] == after.is_over
+            if after.is_over:
+                finished += 1
+                expected = 0.0 if after.outcome == "draw" else (1.0 if after.outcome == mover else -1.0)
+                assert rewards[i] == expected
+                after = game.start()  # auto-reset
+            else:
+                assert rewards[i] == 0.0
+            mirror[i] = after
+            assert np.array_equal(planes[i], after.planes())
+        assert list(env.to_move()) == [0 if p.to_move == "p1" else 1 for p in mirror]
+    if game.name == "guettal":
+        assert finished > 0  # Guettal's games are short: resets were exercised
+
+
+def trajectory(game, seed, threads, steps=60):
+    env = lud64.BatchEnv(game, 300, seed=seed, threads=threads)
+    env.reset()
+    actions_seen, planes_seen = [], []
+    for _ in range(steps):
+        actions = env.random_actions()
+        planes, rewards, done = env.step(actions)
+        actions_seen.append(actions)
+        planes_seen.append(planes)
+    return np.array(actions_seen), np.array(planes_seen)
+
+
+def test_deterministic_by_seed_whatever_the_threads():
+    game = lud64.Game("davxar")
+    a1, p1 = trajectory(game, 7, 1)
+    a2, p2 = trajectory(game, 7, 2)
+    a3, _ = trajectory(game, 8, 2)
+    assert np.array_equal(a1, a2) and np.array_equal(p1, p2)
+    assert not np.array_equal(a1, a3)
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    game = lud64.Game("damdaman")
+    env = lud64.BatchEnv(game, 3, seed=1)
+    env.reset()
+    before = [env.position(i) for i in range(3)]
+    good = env.random_actions()
+    bad = good.copy()
+    bad[2] = game.action_id("A1-A2")  # A2 is full at the start
+    with pytest.raises(ValueError, match="env 2: action .* \\(A1-A2\\) is illegal in"):
+        env.step(bad)
+    bad[2] = game.num_actions
+    with pytest.raises(ValueError, match="env 2: action 169 is out of range"):
+        env.step(bad)
+    with pytest.raises(ValueError, match="1-d array of 3"):
+        env.step(good[:2])
+    assert [env.position(i) for i in range(3)] == before
+    env.step(good)
+    assert [env.position(i) for i in range(3)] != before
+    with pytest.raises(ValueError):
+        lud64.BatchEnv(game, 0)
