@@ -47,6 +47,14 @@ std::string LineText(const G& game, const std::vector<Decision>& line) {
   return absl::StrJoin(texts, " ");
 }
 
+// The `info` line of a completed iteration (bestmove and the UGI protocol).
+template <Game G>
+std::string SearchInfoLine(const G& game, const SearchReport& r) {
+  return absl::StrFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s", r.depth,
+                         ScoreText(r.score), r.nodes, r.seconds > 0 ? r.nodes / r.seconds : 0.0,
+                         r.seconds, LineText(game, r.pv));
+}
+
 template <Game G>
 absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ostream& out) {
   absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
@@ -82,11 +90,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
     const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {
-      out << absl::StreamFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s\n",
-                                r.depth, ScoreText(r.score), r.nodes,
-                                r.seconds > 0 ? r.nodes / r.seconds : 0.0, r.seconds,
-                                LineText(game, r.pv))
-          << std::flush;
+      out << SearchInfoLine(game, r) << "\n" << std::flush;
     });
     out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
         << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";

@@ -83,15 +83,20 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
         limits_(spec.search) {
     search_.SetEndgameProbe(std::move(probe));
   }
-  void NewGame(const Position&, uint64_t) override {
+  void NewGame(const Position& start, uint64_t) override {
     table_.Clear();
+    position_ = start;
     history_.clear();
   }
-  // The positions this player decided in are its game history: meeting one
-  // again in search is a cycle (SearchOptions::repetitions).
+  // The positions of the game before the one to decide in are its history
+  // (as PlayRecord's hashes): meeting one again in search is a cycle
+  // (SearchOptions::repetitions).
+  void Played(Decision d) override {
+    history_.push_back(game_.hash(position_));
+    Apply(game_, position_, d);
+  }
   Decision Choose(const Position& position) override {
     search_.SetGameHistory(history_);
-    history_.push_back(game_.hash(position));
     const SearchReport report = search_.Search(position, limits_);
     // Short of a proven win the position may still be a proven loss or draw
     // (a draw need not score 0: the search's gain for early captures): the
@@ -108,6 +113,7 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
   TranspositionTable table_;
   AlphaBeta<G> search_;
   SearchLimits limits_;
+  Position position_;  // after the decisions Played since NewGame
   std::vector<uint64_t> history_;
 };
 
