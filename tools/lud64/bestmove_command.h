@@ -17,12 +17,14 @@
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
 #include "tools/lud64/peak_memory.h"
+#include "tools/lud64/replay_command.h"
 #include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
 struct BestMoveRequest {
   std::string position = "start";
+  std::string moves;  // played from `position`: the game history
   int depth = 64;
   uint64_t nodes = 0;    // 0: no limit
   double seconds = 0;    // per decision; 0: no limit
@@ -40,6 +42,15 @@ inline double TimeForDecision(double clock, double increment) {
   return std::min(clock / 3, clock / 40 + 0.8 * increment);
 }
 
+// The position after `moves` (decisions separated by spaces) from
+// `position`, with hashes[i] the game.hash of the position before decision i
+// (the game history of AlphaBeta::SetGameHistory); an error when the game is
+// over there.
+template <NotatedGame G>
+absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
+                                                   const std::string& moves,
+                                                   std::vector<uint64_t>* hashes = nullptr);
+
 template <Game G>
 std::string LineText(const G& game, const std::vector<Decision>& line) {
   std::vector<std::string> texts;
@@ -55,14 +66,29 @@ std::string SearchInfoLine(const G& game, const SearchReport& r) {
                          r.seconds, LineText(game, r.pv));
 }
 
+template <NotatedGame G>
+absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
+                                                   const std::string& moves,
+                                                   std::vector<uint64_t>* hashes) {
+  absl::StatusOr<typename G::Position> root = ParsePosition(game, position);
+  if (!root.ok()) return root.status();
+  if (absl::Status status = PlayRecord(game, moves, *root, nullptr, hashes); !status.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--moves: ", status.message()));
+  }
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position '", position, "'", moves.empty() ? "" : absl::StrCat(" after '", moves, "'"),
+        ": the game is over, no decision to make"));
+  }
+  return root;
+}
+
 template <Game G>
 absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ostream& out) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  std::vector<uint64_t> history;
+  absl::StatusOr<typename G::Position> root =
+      PositionAfter(game, request.position, request.moves, &history);
   if (!root.ok()) return root.status();
-  if (root->state.over()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
-  }
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
   } else {
@@ -86,6 +112,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     }
     TranspositionTable table(request.hash_mib);
     AlphaBeta<G> search(game, &table);
+    search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);

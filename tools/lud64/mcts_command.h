@@ -21,6 +21,7 @@ namespace lud64 {
 
 struct MctsBestMoveRequest {
   std::string position = "start";
+  std::string moves;     // played from `position`
   MctsLimits limits;     // with neither limit: until a proof or Ctrl-C
   double clock = 0;      // a game clock instead of limits.seconds: seconds left
   double increment = 0;  // and seconds added per decision
@@ -50,12 +51,8 @@ std::string MctsInfoLine(const G& game, const MctsReport& r, Player mover) {
 
 template <Game G>
 absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, std::ostream& out) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  absl::StatusOr<typename G::Position> root = PositionAfter(game, request.position, request.moves);
   if (!root.ok()) return root.status();
-  if (root->state.over()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", request.position, "': the game is over, no decision to make"));
-  }
   const Player mover = root->state.to_move;
   Mcts<G> mcts(game, request.options);
   if (request.use_tables) {
