@@ -37,7 +37,8 @@ const Command kUgiCommand = {
     "  p2inc movetime (ms) depth nodes infinite], stop, query gameover|p1turn|result and\n"
     "  the extensions query legal|position|game, quit. Bad input gets 'info string error:'\n"
     "  and changes nothing; the end of the input quits. See tools/lud64/ugi/README.md.\n"
-    "  example: printf 'ugi\\nposition startpos\\ngo depth 4\\n' | lud64 ugi --game=guettal",
+    "  The end of the input stops a running search, like quit.\n"
+    "  example: (printf 'position startpos\\ngo depth 6\\n'; sleep 1) | lud64 ugi --game=damdaman",
     {"game"},
     RunUgiCommand};
 

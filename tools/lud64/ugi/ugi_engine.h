@@ -135,25 +135,30 @@ class UgiGameEngine final : public UgiEngine {
       if (!made.ok()) return made.status();
       probe = *std::move(made);
     }
-    if (!table_ || settings.hash_mib != settings_.hash_mib) {
-      try {
-        table_ = std::make_unique<TranspositionTable>(settings.hash_mib);
-      } catch (const std::bad_alloc&) {
-        return absl::ResourceExhaustedError(
-            absl::StrCat("hash ", settings.hash_mib, " MiB: not enough memory"));
-      }
-    }
+    // The table is made by the first search: a match runner may set `hash`
+    // after starting the engine, and expects no costly work before that.
+    if (settings.hash_mib != settings_.hash_mib) table_.reset();
     probe_ = std::move(probe);
     settings_ = settings;
     return absl::OkStatus();
   }
 
-  void NewGame() override { table_->Clear(); }
+  void NewGame() override {
+    if (table_) table_->Clear();
+  }
 
   absl::StatusOr<SearchTask> PrepareSearch(const UgiGo& go,
                                            const std::atomic<bool>& stop) override {
     if (position_.state.over()) {
       return absl::FailedPreconditionError("the game is over; no decision to make");
+    }
+    if (!table_) {
+      try {
+        table_ = std::make_unique<TranspositionTable>(settings_.hash_mib);
+      } catch (const std::bad_alloc&) {
+        return absl::ResourceExhaustedError(
+            absl::StrCat("hash ", settings_.hash_mib, " MiB: not enough memory"));
+      }
     }
     const Position root = position_;
     // The player to move's clock.
