@@ -232,6 +232,26 @@ TEST(UgiSession, DepthLimitReportsThatDepth) {
   EXPECT_FALSE(driver.WaitFor("info depth 5 ", 0, 10ms));
 }
 
+// The decisions after `position` are the search's game history: a decision
+// back into a position of the game scores 0 (SearchOptions::repetitions).
+TEST(UgiSession, MovesAreTheHistoryOfTheRepetitionRule) {
+  // After these, o's C6-C5 D2-D3 C5-C6 D3-D2 returns to the same position.
+  const std::string cycle = "C4-D4 C5-C4 D3-D4 C6-C5 D2-D3 C5-C6 D3-D2";
+  Driver with_history("damdaman");
+  ASSERT_TRUE(with_history.Send("position startpos moves " + cycle).empty());
+  const std::string position = with_history.Ask("query position").substr(9);
+  Driver without_history("damdaman");
+  ASSERT_TRUE(without_history.Send("position fen " + position).empty());
+  for (Driver* driver : {&with_history, &without_history}) {
+    driver->Send("go depth 1");
+    driver->session().Quit();
+  }
+  // Without history, C6-C5 is the best decision at depth 1; with it, C6-C5
+  // repeats the position after the fourth decision and scores 0.
+  EXPECT_EQ(LastBestMove(without_history), "C6-C5");
+  EXPECT_NE(LastBestMove(with_history), "C6-C5");
+}
+
 TEST(UgiSession, MctsEngine) {
   Driver driver("damdaman");
   EXPECT_TRUE(driver.Send("setoption name engine value mcts").empty());

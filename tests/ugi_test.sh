@@ -41,6 +41,15 @@ check "three bestmoves" test "$(grep -c '^bestmove ' "$tmp/quit.txt")" -eq 3
 check "nothing after quit" test "$(grep -c '^readyok' "$tmp/quit.txt")" -eq 0
 check "unknown game at start fails" bash -c "! '$lud64' ugi --game=chess < /dev/null 2> /dev/null"
 
+# bestmove --moves: the game so far is the history of the repetition rule
+# (C6-C5 would repeat the position after the fourth decision).
+cycle="C4-D4 C5-C4 D3-D4 C6-C5 D2-D3 C5-C6 D3-D2"
+after=$("$lud64" replay --game=damdaman <<< "$cycle" | cut -d' ' -f2-)
+check "bestmove without history" bash -c "'$lud64' bestmove --game=damdaman '--position=$after' --depth=1 | grep -qx 'bestmove C6-C5'"
+check "bestmove --moves with history" bash -c "'$lud64' bestmove --game=damdaman '--moves=$cycle' --depth=1 | grep -q '^bestmove ' && ! '$lud64' bestmove --game=damdaman '--moves=$cycle' --depth=1 | grep -qx 'bestmove C6-C5'"
+check "bestmove --moves: illegal decision named" bash -c "'$lud64' bestmove --game=damdaman '--moves=C4-D4 D3-D4' 2>&1 | grep -q 'ply 2'"
+check "solve --moves" bash -c "'$lud64' solve --game=guettal '--moves=A2' 2> /dev/null | grep -q 'value'"
+
 # lud64's own ugi against the in-process alpha-beta: complete, legal games
 # (replayed by lud64's rules: every decision legal, every game finished).
 for game in guettal damdaman; do
