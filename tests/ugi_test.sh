@@ -52,16 +52,20 @@ check "solve --moves" bash -c "'$lud64' solve --game=guettal '--moves=A2' 2> /de
 
 # lud64's own ugi against the in-process alpha-beta: complete, legal games
 # (replayed by lud64's rules: every decision legal, every game finished).
-for game in guettal damdaman; do
+for game_and_count in guettal:4 damdaman:2; do
+  game=${game_and_count%:*}
+  games=${game_and_count#*:}
   timeout 120 "$lud64" match --game=$game "--p1=ugi:depth=2,margin=20,cmd=$lud64 ugi" \
-    --p2=alphabeta:depth=2 --games=4 --openings=4 --record="$tmp/$game.txt" > "$tmp/$game.out" 2>&1
+    --p2=alphabeta:depth=2 --games=$games --openings=4 --record="$tmp/$game.txt" \
+    > "$tmp/$game.out" 2>&1
   status=$?
   check "$game match exits 0 (got $status)" test $status -eq 0
-  check "$game: 4 games" grep -q 'games    4 of 4' "$tmp/$game.out"
+  check "$game: $games games" grep -q "games    $games of $games" "$tmp/$game.out"
   check "$game: no forfeits" bash -c "! grep -q forfeit '$tmp/$game.out'"
   "$lud64" replay --game=$game < "$tmp/$game.txt" > "$tmp/$game.replay" 2>&1
   check "$game: the record replays" test $? -eq 0
-  check "$game: 4 finished games" test "$(grep -cE '^(P1|P2|draw) ' "$tmp/$game.replay")" -eq 4
+  check "$game: $games finished games" \
+    test "$(grep -cE '^(P1|P2|draw) ' "$tmp/$game.replay")" -eq "$games"
 done
 
 # A misbehaving engine loses every game by forfeit, with the reason.
