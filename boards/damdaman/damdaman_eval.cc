@@ -1,7 +1,5 @@
 // Damdaman's static evaluation, for the player to move:
-//   100 per piece ahead in material, and kTrade per piece ahead for every
-//     piece off the board: the side ahead gains by trading (its lead weighs
-//     more as the board empties and opens), the side behind avoids trades,
+//   100 per piece ahead in material,
 //   + 25 per capturing step the player has more than the opponent (threats:
 //     without them, a side that has locked the other into passing shuffles
 //     forever instead of making progress),
@@ -11,15 +9,12 @@
 //     pushed to open the position and make progress (+ 60 when locked),
 //   - 30 per own corner piece next to an opponent's piece (one step from a
 //     corner capture), + 30 per such opponent corner piece.
-// Measured in bench/README.md ("Damdaman conversion").
 #include "boards/damdaman/damdaman.h"
 
 namespace lud64 {
 namespace {
 
 using Grid = Damdaman::Grid;
-
-constexpr int kTrade = 4;
 
 constexpr int8_t kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
 
@@ -55,10 +50,7 @@ Score Damdaman::evaluate(const Position& position) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me], opponent = position.pieces[1 - me];
   const SideTerms mine = Terms(own, opponent), theirs = Terms(opponent, own);
-  const int own_count = PopCount(own), opponent_count = PopCount(opponent);
-  const int lead = own_count - opponent_count;
-  const int off_board = 2 * kPiecesPerSide - own_count - opponent_count;
-  return (100 + kTrade * off_board) * lead + 25 * (mine.threats - theirs.threats) +
+  return 100 * (PopCount(own) - PopCount(opponent)) + 25 * (mine.threats - theirs.threats) +
          (mine.mobility - theirs.mobility) - 60 * (theirs.mobility == 0) +
          60 * (mine.mobility == 0) -
          30 * (ExposedCorners(own, opponent) - ExposedCorners(opponent, own));
