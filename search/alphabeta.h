@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -30,6 +31,8 @@ struct SearchLimits {
   int depth = 64;      // plies
   uint64_t nodes = 0;  // 0: no limit
   double seconds = 0;  // 0: no limit
+  // Also stops when this becomes true (a protocol's `stop`); nullptr: none.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // What the search knows after a completed iteration (or when stopped).
@@ -164,7 +167,8 @@ class AlphaBeta {
 
   bool ShouldStop() {
     if ((nodes_ & 1023) != 0) return stopped_;
-    if (StopRequested() || (limits_.nodes && nodes_ >= limits_.nodes) ||
+    if (StopRequested() || (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+        (limits_.nodes && nodes_ >= limits_.nodes) ||
         (limits_.seconds > 0 && Elapsed() >= limits_.seconds)) {
       stopped_ = true;
     }

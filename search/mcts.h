@@ -55,6 +55,8 @@ struct MctsOptions {
 struct MctsLimits {
   uint64_t iterations = 0;  // 0: no limit
   double seconds = 0;       // 0: no limit
+  // Also stops when this becomes true (a protocol's `stop`); nullptr: none.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // A decision at the root and what the search knows of it.

@@ -88,6 +88,7 @@ void Mcts<G>::Work(int thread, const MctsLimits& limits, Clock::time_point start
   path.reserve(256);
   for (uint64_t n = 0;; ++n) {
     if (time_up_.load(kRelaxed) || StopRequested() ||
+        (limits.stop && limits.stop->load(kRelaxed)) ||
         root().proven.load(kRelaxed) != Outcome::kOngoing) {
       break;
     }

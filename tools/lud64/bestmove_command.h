@@ -21,12 +21,14 @@
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
 #include "tools/lud64/peak_memory.h"
+#include "tools/lud64/replay_command.h"
 #include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
 struct BestMoveRequest {
   std::string position = "start";
+  std::string moves;  // played from `position`: the game history
   int depth = 64;
   uint64_t nodes = 0;    // 0: no limit
   double seconds = 0;    // per decision; 0: no limit
@@ -44,6 +46,15 @@ inline double TimeForDecision(double clock, double increment) {
   return std::min(clock / 3, clock / 40 + 0.8 * increment);
 }
 
+// The position after `moves` (decisions separated by spaces) from
+// `position`, with hashes[i] the game.hash of the position before decision i
+// (the game history of AlphaBeta::SetGameHistory); an error when the game is
+// over there.
+template <NotatedGame G>
+absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
+                                                   const std::string& moves,
+                                                   std::vector<uint64_t>* hashes = nullptr);
+
 template <Game G>
 std::string LineText(const G& game, const std::vector<Decision>& line) {
   std::vector<std::string> texts;
@@ -51,9 +62,36 @@ std::string LineText(const G& game, const std::vector<Decision>& line) {
   return absl::StrJoin(texts, " ");
 }
 
+// The `info` line of a completed iteration (bestmove and the UGI protocol).
+template <Game G>
+std::string SearchInfoLine(const G& game, const SearchReport& r) {
+  return absl::StrFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s", r.depth,
+                         ScoreText(r.score), r.nodes, r.seconds > 0 ? r.nodes / r.seconds : 0.0,
+                         r.seconds, LineText(game, r.pv));
+}
+
+template <NotatedGame G>
+absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
+                                                   const std::string& moves,
+                                                   std::vector<uint64_t>* hashes) {
+  absl::StatusOr<typename G::Position> root = ParsePosition(game, position);
+  if (!root.ok()) return root.status();
+  if (absl::Status status = PlayRecord(game, moves, *root, nullptr, hashes); !status.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--moves: ", status.message()));
+  }
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position ", Quoted(position), moves.empty() ? "" : absl::StrCat(" after ", Quoted(moves)),
+        ": the game is over, no decision to make"));
+  }
+  return root;
+}
+
 template <Game G>
 absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ostream& out) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  std::vector<uint64_t> history;
+  absl::StatusOr<typename G::Position> root =
+      PositionAfter(game, request.position, request.moves, &history);
   if (!root.ok()) return root.status();
   if (root->state.over()) {
     return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
@@ -84,6 +122,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     const absl::Time start = absl::Now();
     TranspositionTable table(request.hash_mib);
     AlphaBeta<G> search(game, &table);
+    search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
@@ -93,11 +132,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
           std::max(kLeastSeconds, limits.seconds - absl::ToDoubleSeconds(absl::Now() - start));
     }
     const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {
-      out << absl::StreamFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s\n",
-                                r.depth, ScoreText(r.score), r.nodes,
-                                r.seconds > 0 ? r.nodes / r.seconds : 0.0, r.seconds,
-                                LineText(game, r.pv))
-          << std::flush;
+      out << SearchInfoLine(game, r) << "\n" << std::flush;
     });
     out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
         << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";

@@ -7,6 +7,7 @@
   X(BestMove)             \
   X(Solve)                \
   X(Match)                \
+  X(Ugi)                  \
   X(Games)                \
   X(Show)                 \
   X(Perft)                \

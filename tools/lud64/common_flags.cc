@@ -6,6 +6,9 @@
 ABSL_FLAG(std::string, game, std::string(lud64::kDefaultGame),
           "game name with options, e.g. davxar:lines=ludii,pieces=6");
 ABSL_FLAG(std::string, position, "start", "position in lud64 notation, or 'start'");
+ABSL_FLAG(std::string, moves, "",
+          "decisions played from --position, separated by spaces: the game so far (alpha-beta's "
+          "repetition rule reads it)");
 ABSL_FLAG(int, depth, 0, "depth in plies (perft: 1 to 40, required; bestmove: 1 to 100)");
 ABSL_FLAG(double, time, 0,
           "seconds to run, decimals allowed, up to 86400 (bestmove, solve: 0 for no limit; "

@@ -10,6 +10,7 @@
 
 ABSL_DECLARE_FLAG(std::string, game);
 ABSL_DECLARE_FLAG(std::string, position);
+ABSL_DECLARE_FLAG(std::string, moves);
 ABSL_DECLARE_FLAG(int, depth);
 ABSL_DECLARE_FLAG(double, time);
 ABSL_DECLARE_FLAG(int, threads);

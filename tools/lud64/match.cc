@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -42,6 +43,8 @@ const char* OptionsOf(EngineKind kind) {
       return "time, depth, nodes, hash, quiescence, tb";
     case EngineKind::kMcts:
       return "time, iterations, threads, exploration, memory, tb";
+    case EngineKind::kUgi:
+      return "time, depth, nodes, margin, then cmd last";
   }
   return "";
 }
@@ -49,14 +52,18 @@ const char* OptionsOf(EngineKind kind) {
 absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
                               absl::string_view value, EngineSpec& spec) {
   const bool alphabeta = spec.kind == EngineKind::kAlphaBeta, mcts = spec.kind == EngineKind::kMcts;
-  if (name == "time" && (alphabeta || mcts)) {
+  const bool ugi = spec.kind == EngineKind::kUgi;
+  if (name == "time" && (alphabeta || mcts || ugi)) {
     double seconds;
     absl::Status status = ReadOption(text, name, value, 1e-6, kMaxSeconds, seconds);
     spec.search.seconds = spec.mcts.seconds = seconds;
     return status;
   }
-  if (name == "depth" && alphabeta) return ReadOption(text, name, value, 1, 100, spec.search.depth);
-  if (name == "nodes" && alphabeta) {
+  if (name == "depth" && (alphabeta || ugi)) {
+    return ReadOption(text, name, value, 1, 100, spec.search.depth);
+  }
+  if (name == "margin" && ugi) return ReadOption(text, name, value, 0.0, 86400.0, spec.margin);
+  if (name == "nodes" && (alphabeta || ugi)) {
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.search.nodes);
   }
   if (name == "hash" && alphabeta) return ReadOption(text, name, value, 1, 65536, spec.hash_mib);
@@ -100,8 +107,24 @@ std::string EloJson(double elo) {
 }  // namespace
 
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
+  // An external engine's command line may hold anything: it is the rest of
+  // the text after `cmd=`, which comes last.
+  absl::string_view options = text;
+  std::string command;
+  if (absl::StartsWithIgnoreCase(text, "ugi:")) {
+    size_t at = text.find("cmd=");
+    while (at != absl::string_view::npos && text[at - 1] != ':' && text[at - 1] != ',') {
+      at = text.find("cmd=", at + 1);
+    }
+    if (at == absl::string_view::npos || at + 4 == text.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine '", text, "': ugi needs cmd=<command line>, last"));
+    }
+    command = std::string(text.substr(at + 4));
+    options = text.substr(0, at - 1);  // without the separator before cmd=
+  }
   // An engine is written like a game with options, and read by the same parser.
-  absl::StatusOr<GameSpec> parsed = ParseNameWithOptions(text, "engine");
+  absl::StatusOr<GameSpec> parsed = ParseNameWithOptions(options, "engine");
   if (!parsed.ok()) return parsed.status();
   EngineSpec spec;
   spec.text = std::string(text);
@@ -111,9 +134,12 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
     spec.kind = EngineKind::kAlphaBeta;
   } else if (parsed->name == "mcts") {
     spec.kind = EngineKind::kMcts;
+  } else if (parsed->name == "ugi" && !command.empty()) {
+    spec.kind = EngineKind::kUgi;
+    spec.command = command;
   } else {
-    return absl::InvalidArgumentError(absl::StrCat("unknown engine ", Quoted(parsed->name),
-                                                   "; engines: random, alphabeta, mcts"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown engine ", Quoted(parsed->name), "; engines: random, alphabeta, mcts, ugi:cmd=..."));
   }
   bool limited = false;
   for (const auto& [name, value] : parsed->options) {
@@ -144,10 +170,10 @@ void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
         "{\"game\": %s, \"p1\": %s, \"p2\": %s, \"games\": %d, \"wins\": %d, "
         "\"losses\": %d, \"draws\": %d, \"score\": %.4f, \"elo\": %s, \"elo_low\": %s, "
         "\"elo_high\": %s, \"openings\": %d, \"balanced\": %d, \"seconds\": %.3f, "
-        "\"stopped\": %s}\n",
+        "\"stopped\": %s, \"forfeits_p1\": %d, \"forfeits_p2\": %d}\n",
         JsonString(s.game), JsonString(s.first), JsonString(s.second), t.games(), t.wins, t.losses,
         t.draws, t.score(), EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings,
-        s.balanced, s.seconds, s.stopped ? "true" : "false");
+        s.balanced, s.seconds, s.stopped ? "true" : "false", t.forfeits_first, t.forfeits_second);
     return;
   }
   out << absl::StreamFormat(
@@ -158,6 +184,10 @@ void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
                             s.games_requested, s.stopped ? " (interrupted)" : "", s.seconds)
       << absl::StreamFormat("result   %d wins, %d losses, %d draws for %s\n", t.wins, t.losses,
                             t.draws, s.first)
+      << (t.forfeits_first + t.forfeits_second > 0
+              ? absl::StrFormat("forfeits %d by %s, %d by %s\n", t.forfeits_first, s.first,
+                                t.forfeits_second, s.second)
+              : "")
       << absl::StreamFormat("score    %.3f (%g of %d)\n", t.score(), t.wins + 0.5 * t.draws,
                             t.games())
       << absl::StreamFormat("elo      %s (95%% interval %s to %s)\n", EloText(elo.elo),

@@ -15,7 +15,7 @@
 
 namespace lud64 {
 
-enum class EngineKind { kRandom, kAlphaBeta, kMcts };
+enum class EngineKind { kRandom, kAlphaBeta, kMcts, kUgi };
 
 // An engine and its options. Without a limit, a searching engine thinks
 // kDefaultEngineSeconds per decision.
@@ -34,12 +34,18 @@ struct EngineSpec {
   // both: endgame tables from `tables` ("" for the default directory)
   bool use_tables = false;
   std::string tables;
+  // ugi: an external engine, the shell command line that starts it; it must
+  // answer within search.seconds + margin (search: its limits for `go`)
+  std::string command;
+  double margin = 2;
 };
 
 inline constexpr double kDefaultEngineSeconds = 0.1;
 
-// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]` or
-// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]`.
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]`,
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]` or
+// `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the
+// rest of the text is the command, commas and all).
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);
 
 struct MatchRequest {
@@ -59,6 +65,8 @@ struct MatchTally {
   int wins = 0;
   int losses = 0;
   int draws = 0;
+  int forfeits_first = 0;  // games the first engine lost by forfeit
+  int forfeits_second = 0;
 
   int games() const { return wins + losses + draws; }
   // 0 to 1, a draw counting half.

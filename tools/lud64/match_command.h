@@ -74,11 +74,12 @@ absl::Status RunMatch(const G& game, const MatchRequest& request, std::ostream& 
         if (record.is_open()) writer.Add(index, LineText(game, played.decisions));
         std::lock_guard lock(progress_mutex);
         progress << absl::StreamFormat(
-                        "game %d/%d: %s as %s: %s in %d plies; +%d =%d -%d, score %.3f\n",
+                        "game %d/%d: %s as %s: %s in %d plies%s; +%d =%d -%d, score %.3f\n",
                         index + 1, request.games, request.first.text,
                         played.first_colour == Player::kP1 ? "P1" : "P2", result,
-                        played.decisions.size(), tally.wins, tally.draws, tally.losses,
-                        tally.score())
+                        played.decisions.size(),
+                        played.forfeit.empty() ? "" : absl::StrCat(" (", played.forfeit, ")"),
+                        tally.wins, tally.draws, tally.losses, tally.score())
                  << std::flush;
       },
       [&](int pair, int attempt) {

@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
+#include "engine/position_text.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/playout.h"
@@ -27,6 +28,7 @@
 #include "tablebase/engine_probe.h"
 #include "tools/lud64/match.h"
 #include "tools/lud64/tablebase_games.h"
+#include "tools/lud64/ugi/ugi_player.h"
 
 namespace lud64 {
 
@@ -38,8 +40,9 @@ class MatchPlayer {
   // A new game from `start`, with this game's random seed.
   virtual void NewGame(const Position& start, uint64_t seed) = 0;
   // The decision to play in `position`: the start followed by the decisions
-  // told by Played since.
-  virtual Decision Choose(const Position& position) = 0;
+  // told by Played since. An error is a fault that loses the game by forfeit
+  // (an external engine that crashed or did not answer in time).
+  virtual absl::StatusOr<Decision> Choose(const Position& position) = 0;
   // A decision played, by either side.
   virtual void Played(Decision) {}
 };
@@ -50,7 +53,7 @@ class RandomPlayer final : public MatchPlayer<G> {
   using Position = typename G::Position;
   explicit RandomPlayer(const G& game) : game_(game) {}
   void NewGame(const Position&, uint64_t seed) override { random_ = Random(seed); }
-  Decision Choose(const Position& position) override {
+  absl::StatusOr<Decision> Choose(const Position& position) override {
     return RandomDecision(game_, position, random_);
   }
 
@@ -86,15 +89,20 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
         limits_(spec.search) {
     search_.SetEndgameProbe(std::move(probe));
   }
-  void NewGame(const Position&, uint64_t) override {
+  void NewGame(const Position& start, uint64_t) override {
     table_.Clear();
+    position_ = start;
     history_.clear();
   }
-  // The positions this player decided in are its game history: meeting one
-  // again in search is a cycle (SearchOptions::repetitions).
-  Decision Choose(const Position& position) override {
+  // The positions of the game before the one to decide in are its history
+  // (as PlayRecord's hashes): meeting one again in search is a cycle
+  // (SearchOptions::repetitions).
+  void Played(Decision d) override {
+    history_.push_back(game_.hash(position_));
+    Apply(game_, position_, d);
+  }
+  absl::StatusOr<Decision> Choose(const Position& position) override {
     search_.SetGameHistory(history_);
-    history_.push_back(game_.hash(position));
     const SearchReport report = search_.Search(position, limits_);
     // Short of a proven win the position may still be a proven loss or draw
     // (a draw need not score 0: the search's gain for early captures): the
@@ -111,6 +119,7 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
   TranspositionTable table_;
   AlphaBeta<G> search_;
   SearchLimits limits_;
+  Position position_;  // after the decisions Played since NewGame
   std::vector<uint64_t> history_;
 };
 
@@ -139,7 +148,7 @@ class MctsPlayer final : public MatchPlayer<G> {
     played_.clear();
   }
   void Played(Decision d) override { played_.push_back(d); }
-  Decision Choose(const Position& position) override {
+  absl::StatusOr<Decision> Choose(const Position& position) override {
     mcts_->Advance(played_);
     played_.clear();
     if (mcts_->root_position() != position) mcts_->SetRoot(position);
@@ -159,6 +168,20 @@ class MctsPlayer final : public MatchPlayer<G> {
   EndgameProbe<Position> probe_;
   std::optional<Mcts<G>> mcts_;
   std::vector<Decision> played_;  // since the last search
+};
+
+// An external UGI engine (ugi/ugi_player.h).
+template <NotatedGame G>
+class ExternalPlayer final : public MatchPlayer<G> {
+ public:
+  using Position = typename G::Position;
+  ExternalPlayer(const G& game, const EngineSpec& spec) : ugi_(game, spec) {}
+  void NewGame(const Position& start, uint64_t) override { ugi_.NewGame(start); }
+  void Played(Decision d) override { ugi_.Played(d); }
+  absl::StatusOr<Decision> Choose(const Position&) override { return ugi_.Choose(); }
+
+ private:
+  UgiPlayer<G> ugi_;
 };
 
 template <Game G>
@@ -185,6 +208,12 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
       }
     case EngineKind::kMcts:
       return std::make_unique<MctsPlayer<G>>(game, spec, std::move(probe));
+    case EngineKind::kUgi:
+      if constexpr (NotatedGame<G>) {
+        return std::make_unique<ExternalPlayer<G>>(game, spec);
+      } else {
+        return absl::UnimplementedError(absl::StrCat("engine '", spec.text, "' needs a notation"));
+      }
   }
   return absl::InternalError("unknown engine kind");
 }
@@ -264,12 +293,18 @@ struct GameRecord {
   std::vector<Decision> decisions;      // from the start, the opening included
   Outcome outcome = Outcome::kOngoing;  // kOngoing: interrupted
   Player first_colour = Player::kP1;    // the colour the first engine played
+  // Lost by forfeit (the loser's fault, e.g. an illegal decision): the reason;
+  // the decisions stop before the fault.
+  std::string forfeit;
 };
 
 // The first engine's colour in game `index`: P1 in even games, P2 in odd ones.
 inline Player FirstEngineColour(int index) { return index % 2 == 0 ? Player::kP1 : Player::kP2; }
 
 inline void Count(const GameRecord& game, MatchTally& tally) {
+  if (!game.forfeit.empty()) {
+    ++(game.outcome == WinFor(game.first_colour) ? tally.forfeits_second : tally.forfeits_first);
+  }
   if (game.outcome == Outcome::kDraw) {
     ++tally.draws;
   } else if (game.outcome == WinFor(game.first_colour)) {
@@ -286,6 +321,8 @@ struct MatchRun {
 };
 
 // Plays one game after `opening`; players[colour]. A stop request abandons it.
+// A player that fails to choose, or chooses an illegal decision, loses by
+// forfeit: lud64 judges every decision by its own rules.
 template <Game G>
 absl::StatusOr<GameRecord> PlayGame(const G& game, const std::vector<Decision>& opening,
                                     const std::array<MatchPlayer<G>*, 2>& players,
@@ -296,15 +333,24 @@ absl::StatusOr<GameRecord> PlayGame(const G& game, const std::vector<Decision>& 
   for (Decision d : opening) Apply(game, position, d);
   for (int i = 0; i < 2; ++i) players[i]->NewGame(position, seeds[i]);
   while (!position.state.over()) {
-    const Decision d = players[Index(position.state.to_move)]->Choose(position);
+    const Player mover = position.state.to_move;
+    const absl::StatusOr<Decision> d = players[Index(mover)]->Choose(position);
     if (StopRequested()) return record;
-    if (!IsLegal(game, position, d)) {
-      return absl::InternalError(absl::StrCat("an engine chose the illegal decision ",
-                                              FormatDecision(d, game.site_names())));
+    std::string fault;
+    if (!d.ok()) {
+      fault = std::string(d.status().message());
+    } else if (!IsLegal(game, position, *d)) {
+      fault = absl::StrCat("illegal decision '", FormatDecision(*d, game.site_names()), "'");
     }
-    Apply(game, position, d);
-    record.decisions.push_back(d);
-    for (MatchPlayer<G>* player : players) player->Played(d);
+    if (!fault.empty()) {
+      record.outcome = WinFor(Opponent(mover));
+      record.forfeit = absl::StrCat(mover == Player::kP1 ? "P1" : "P2", " forfeits at ply ",
+                                    record.decisions.size() + 1, ": ", fault);
+      return record;
+    }
+    Apply(game, position, *d);
+    record.decisions.push_back(*d);
+    for (MatchPlayer<G>* player : players) player->Played(*d);
   }
   record.outcome = position.state.outcome;
   return record;

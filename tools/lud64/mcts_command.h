@@ -22,6 +22,7 @@ namespace lud64 {
 
 struct MctsBestMoveRequest {
   std::string position = "start";
+  std::string moves;     // played from `position`
   MctsLimits limits;     // with neither limit: until a proof or Ctrl-C
   double clock = 0;      // a game clock instead of limits.seconds: seconds left
   double increment = 0;  // and seconds added per decision
@@ -38,9 +39,20 @@ inline std::string ProvenText(Outcome proven, Player mover) {
                                    : " proven loss";
 }
 
+// The `info` line of an MCTS search so far (bestmove and the UGI protocol);
+// `mover`: the player to move at the root.
+template <Game G>
+std::string MctsInfoLine(const G& game, const MctsReport& r, Player mover) {
+  return absl::StrFormat(
+      "info iterations %d ips %.0f time %.3f nodes %d best %s visits %d winrate %.3f%s pv %s",
+      r.iterations, r.seconds > 0 ? r.iterations / r.seconds : 0.0, r.seconds, r.nodes,
+      FormatDecision(r.best.decision, game.site_names()), r.best.visits, r.best.win_rate,
+      ProvenText(r.best.proven, mover), LineText(game, r.line));
+}
+
 template <Game G>
 absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, std::ostream& out) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  absl::StatusOr<typename G::Position> root = PositionAfter(game, request.position, request.moves);
   if (!root.ok()) return root.status();
   if (root->state.over()) {
     return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
@@ -58,13 +70,7 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   MctsLimits limits = request.limits;
   if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
   const auto print = [&](const MctsReport& r) {
-    out << absl::StreamFormat(
-               "info iterations %d ips %.0f time %.3f nodes %d best %s visits %d winrate %.3f%s "
-               "pv %s\n",
-               r.iterations, r.seconds > 0 ? r.iterations / r.seconds : 0.0, r.seconds, r.nodes,
-               FormatDecision(r.best.decision, game.site_names()), r.best.visits, r.best.win_rate,
-               ProvenText(r.best.proven, mover), LineText(game, r.line))
-        << std::flush;
+    out << MctsInfoLine(game, r, mover) << "\n" << std::flush;
   };
   const MctsReport report = mcts.Search(limits, print);
   print(report);

@@ -23,10 +23,12 @@ struct ReplayRequest {
 };
 
 // Plays one record from `position`; counts[i] is the number of legal
-// decisions before ply i. Errors name the ply (from 1) and the decision.
+// decisions before ply i; hashes[i] the game.hash of the position before ply
+// i (the game history of AlphaBeta::SetGameHistory). Errors name the ply
+// (from 1) and the decision.
 template <Game G>
 absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Position& position,
-                        std::vector<int>* counts) {
+                        std::vector<int>* counts, std::vector<uint64_t>* hashes = nullptr) {
   int ply = 0;
   DecisionList list;
   for (absl::string_view text :
@@ -44,6 +46,7 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
           FormatPosition(game, position), position.state.over() ? " (the game is over)" : ""));
     }
     if (counts != nullptr) counts->push_back(list.size());
+    if (hashes != nullptr) hashes->push_back(game.hash(position));
     Apply(game, position, *decision);
   }
   return absl::OkStatus();

@@ -19,6 +19,9 @@ namespace lud64 {
 
 struct SolveRequest {
   std::string position = "start";
+  // Played from `position`. The rules know no repetition, so the proof
+  // depends only on the position reached.
+  std::string moves;
   int depth = 100;     // iterations at most
   uint64_t nodes = 0;  // 0: no limit
   double seconds = 0;  // 0: no limit
@@ -62,7 +65,7 @@ absl::Status PrintTableAnswer(const G& game, const typename G::Position& root,
 template <Game G>
 absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& out,
                       std::ostream& progress) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, request.position);
+  absl::StatusOr<typename G::Position> root = PositionAfter(game, request.position, request.moves);
   if (!root.ok()) return root.status();
   if (root->state.over()) {
     return absl::InvalidArgumentError(

@@ -28,6 +28,7 @@ int RunMctsBestMoveCommand() {
   }
   MctsBestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
+  request.moves = absl::GetFlag(FLAGS_moves);
   request.limits = {absl::GetFlag(FLAGS_iterations), absl::GetFlag(FLAGS_time)};
   request.clock = absl::GetFlag(FLAGS_clock);
   request.increment = absl::GetFlag(FLAGS_inc);
@@ -65,6 +66,7 @@ int RunBestMoveCommand(const std::string&) {
   }
   BestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
+  request.moves = absl::GetFlag(FLAGS_moves);
   const int depth = absl::GetFlag(FLAGS_depth);
   request.nodes = absl::GetFlag(FLAGS_nodes);
   request.seconds = absl::GetFlag(FLAGS_time);
@@ -111,9 +113,11 @@ int RunBestMoveCommand(const std::string&) {
 extern const Command kBestMoveCommand;
 const Command kBestMoveCommand = {
     "bestmove",
-    "lud64 bestmove [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] "
+    "lud64 bestmove [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] "
+    "[--time=S] "
     "[--clock=S [--inc=S]] [--hash=MiB] [--tb=DIR]\n"
-    "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--iterations=N] [--time=S] "
+    "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
+    "[--time=S] "
     "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
@@ -121,13 +125,14 @@ const Command kBestMoveCommand = {
     "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
     "  where it can; an info line about every second (iterations, iterations/s, the best\n"
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
-    "  Without a limit either thinks for one second.\n"
+    "  Without a limit either thinks for one second. --moves: decisions played from\n"
+    "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
     "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
     "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
-    {"game", "position", "depth", "nodes", "time", "clock", "inc", "hash", "engine", "iterations",
-     "threads", "seed", "exploration", "memory", "tb"},
+    {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
+     "iterations", "threads", "seed", "exploration", "memory", "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64

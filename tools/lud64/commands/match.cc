@@ -92,6 +92,9 @@ const Command kMatchCommand = {
     "    random\n"
     "    alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]\n"
     "    mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]\n"
+    "    ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=COMMAND  (an external UGI engine;\n"
+    "      cmd last. lud64 judges its decisions: an illegal one, a crash, or no bestmove\n"
+    "      within time + margin (default 2 s) loses that game by forfeit, reason shown)\n"
     "  tb=DIR: the engine uses the endgame tables in DIR (lud64 tb build).\n"
     "  A searching engine without a limit thinks 0.1 s a decision.\n"
     "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",

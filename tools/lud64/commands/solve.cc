@@ -14,6 +14,7 @@ namespace {
 int RunSolveCommand(const std::string&) {
   SolveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
+  request.moves = absl::GetFlag(FLAGS_moves);
   const int depth = absl::GetFlag(FLAGS_depth);
   request.nodes = absl::GetFlag(FLAGS_nodes);
   request.seconds = absl::GetFlag(FLAGS_time);
@@ -43,14 +44,17 @@ int RunSolveCommand(const std::string&) {
 extern const Command kSolveCommand;
 const Command kSolveCommand = {
     "solve",
-    "lud64 solve [--game=G] [--position=P] [--depth=D] [--nodes=N] [--time=S] [--hash=MiB] "
+    "lud64 solve [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] [--time=S] "
+    "[--hash=MiB] "
     "[--json] [--tb=DIR]",
     "Prove the value of a position (win, loss or draw for the player to move, and the\n"
     "  plies to the end under best play), or report the bounds reached within the limits.\n"
     "  --tb: a position the endgame tables hold is answered at once (distance in turns,\n"
     "  and plies of the tables' line); otherwise table positions are exact leaves.\n"
+    "  --moves: decisions played from --position first (the proof depends only on the\n"
+    "  position reached: the rules know no repetition).\n"
     "  example: lud64 solve --game=guettal",
-    {"game", "position", "depth", "nodes", "time", "hash", "json", "tb"},
+    {"game", "position", "moves", "depth", "nodes", "time", "hash", "json", "tb"},
     RunSolveCommand};
 
 }  // namespace lud64

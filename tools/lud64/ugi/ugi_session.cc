@@ -1,0 +1,296 @@
+#include "tools/lud64/ugi/ugi_session.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace lud64 {
+namespace {
+
+std::vector<absl::string_view> Words(absl::string_view text) {
+  return absl::StrSplit(text, absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty());
+}
+
+// The words from `first` on, joined by single spaces.
+std::string Rest(const std::vector<absl::string_view>& words, size_t first) {
+  if (first >= words.size()) return "";
+  return absl::StrJoin(words.begin() + first, words.end(), " ");
+}
+
+// An integer from `low` to `high`, for `what`.
+absl::StatusOr<int64_t> ReadInteger(absl::string_view what, absl::string_view text, int64_t low,
+                                    int64_t high) {
+  int64_t value;
+  if (!absl::SimpleAtoi(text, &value) || value < low || value > high) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " '", text, "': must be an integer from ", low, " to ", high));
+  }
+  return value;
+}
+
+constexpr int64_t kMaxMilliseconds = int64_t{1000} * 86400 * 365;
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<UgiSession>> UgiSession::Create(absl::string_view game,
+                                                               Output output) {
+  absl::StatusOr<std::unique_ptr<UgiEngine>> engine = MakeUgiEngine(game, UgiSettings{});
+  if (!engine.ok()) return engine.status();
+  return std::unique_ptr<UgiSession>(
+      new UgiSession(*std::move(engine), std::string(game), std::move(output)));
+}
+
+UgiSession::UgiSession(std::unique_ptr<UgiEngine> engine, std::string game, Output output)
+    : engine_(std::move(engine)), game_(std::move(game)), output_(std::move(output)) {}
+
+UgiSession::~UgiSession() { Quit(); }
+
+void UgiSession::Emit(const std::string& line) {
+  std::lock_guard lock(output_mutex_);
+  output_(line);
+}
+
+void UgiSession::Error(absl::string_view message) {
+  Emit(absl::StrCat("info string error: ", message));
+}
+
+void UgiSession::Stop() {
+  if (!search_.joinable()) return;
+  {
+    std::lock_guard lock(stop_mutex_);
+    stop_.store(true);
+  }
+  stop_cv_.notify_all();
+  search_.join();
+}
+
+absl::Status UgiSession::WaitForSearch() {
+  if (!search_.joinable()) return absl::OkStatus();
+  if (infinite_ && !stop_.load()) {
+    return absl::FailedPreconditionError("a search is running until 'stop'; send stop first");
+  }
+  search_.join();
+  return absl::OkStatus();
+}
+
+void UgiSession::Quit() {
+  Stop();
+  quit_ = true;
+}
+
+bool UgiSession::Handle(absl::string_view line) {
+  if (quit_) return false;
+  const std::vector<absl::string_view> words = Words(line);
+  if (words.empty()) return true;
+  const absl::string_view command = words[0];
+  const std::string args = Rest(words, 1);
+  absl::Status status;
+  if (command == "ugi") {
+    Handshake();
+  } else if (command == "isready") {
+    Emit("readyok");
+  } else if (command == "setoption") {
+    status = SetOption(args);
+  } else if (command == "uginewgame") {
+    status = WaitForSearch();
+    if (status.ok()) {
+      engine_->NewGame();
+      status = engine_->SetPosition("start", "");
+    }
+  } else if (command == "position") {
+    status = Position(args);
+  } else if (command == "go") {
+    status = Go(args);
+  } else if (command == "stop") {
+    Stop();
+  } else if (command == "query") {
+    status = Query(args);
+  } else if (command == "quit") {
+    Quit();
+    return false;
+  } else {
+    status = absl::InvalidArgumentError(absl::StrCat(
+        "unknown command '", command,
+        "' (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, quit)"));
+  }
+  if (!status.ok()) Error(status.message());
+  return true;
+}
+
+void UgiSession::Handshake() {
+  Emit("id name lud64");
+  Emit("id author the lud64 authors");
+  Emit(absl::StrCat("option name game type string default ", game_));
+  Emit(absl::StrCat("option name engine type combo default ", settings_.engine,
+                    " var alphabeta var mcts"));
+  Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
+  Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
+  Emit(absl::StrCat("option name tb type string default ",
+                    settings_.tb.empty() ? "<empty>" : settings_.tb));
+  Emit("ugiok");
+}
+
+absl::Status UgiSession::SetOption(absl::string_view args) {
+  const std::vector<absl::string_view> words = Words(args);
+  size_t value_at = words.size();
+  for (size_t i = 1; i < words.size(); ++i) {
+    if (words[i] == "value") {
+      value_at = i;
+      break;
+    }
+  }
+  if (words.empty() || words[0] != "name" || value_at == 1) {
+    return absl::InvalidArgumentError("setoption: expected 'setoption name <N> value <V>'");
+  }
+  const std::string name =
+      absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
+  if (name != "game" && name != "engine" && name != "hash" && name != "threads" && name != "tb") {
+    return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option '", name,
+                                                   "' (options: game, engine, hash, threads, tb)"));
+  }
+  if (value_at == words.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
+  }
+  const std::string value = Rest(words, value_at + 1);
+  if (value.empty() && name != "tb") {
+    return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
+  }
+  if (absl::Status status = WaitForSearch(); !status.ok()) return status;
+  UgiSettings settings = settings_;
+  if (name == "game") {
+    absl::StatusOr<std::unique_ptr<UgiEngine>> engine = MakeUgiEngine(value, settings_);
+    if (!engine.ok()) return absl::InvalidArgumentError(engine.status().message());
+    engine_ = *std::move(engine);
+    game_ = value;
+    return absl::OkStatus();
+  }
+  if (name == "engine") {
+    const std::string engine = absl::AsciiStrToLower(value);
+    if (engine != "alphabeta" && engine != "mcts") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("setoption engine '", value, "': must be alphabeta or mcts"));
+    }
+    settings.engine = engine;
+  } else if (name == "hash") {
+    absl::StatusOr<int64_t> mib = ReadInteger("setoption hash", value, 1, 65536);
+    if (!mib.ok()) return mib.status();
+    settings.hash_mib = static_cast<int>(*mib);
+  } else if (name == "threads") {
+    absl::StatusOr<int64_t> threads = ReadInteger("setoption threads", value, 1, 256);
+    if (!threads.ok()) return threads.status();
+    settings.threads = static_cast<int>(*threads);
+  } else {  // tb
+    settings.tb = value == "<empty>" ? "" : value;
+  }
+  if (absl::Status status = engine_->Configure(settings); !status.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": ", status.message()));
+  }
+  settings_ = settings;
+  return absl::OkStatus();
+}
+
+absl::Status UgiSession::Position(absl::string_view args) {
+  const std::vector<absl::string_view> words = Words(args);
+  size_t moves_at = words.size();
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "moves") {
+      moves_at = i;
+      break;
+    }
+  }
+  std::string text;
+  if (!words.empty() && words[0] == "startpos" && moves_at == 1) {
+    text = "start";
+  } else if (!words.empty() && words[0] == "fen" && moves_at > 1) {
+    text = absl::StrJoin(words.begin() + 1, words.begin() + moves_at, " ");
+  } else {
+    return absl::InvalidArgumentError(
+        "position: expected 'position startpos [moves ...]' or 'position fen <position> "
+        "[moves ...]'");
+  }
+  // The search in progress, if any, works on its own copy.
+  if (absl::Status status = engine_->SetPosition(text, Rest(words, moves_at + 1)); !status.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("position: ", status.message()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status UgiSession::Go(absl::string_view args) {
+  const std::vector<absl::string_view> words = Words(args);
+  UgiGo go;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const absl::string_view key = words[i];
+    if (key == "infinite") {
+      go.infinite = true;
+      continue;
+    }
+    double* seconds = key == "p1time"     ? &go.p1time
+                      : key == "p2time"   ? &go.p2time
+                      : key == "p1inc"    ? &go.p1inc
+                      : key == "p2inc"    ? &go.p2inc
+                      : key == "movetime" ? &go.movetime
+                                          : nullptr;
+    if (seconds == nullptr && key != "depth" && key != "nodes") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "go: unknown parameter '", key,
+          "' (parameters: p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite)"));
+    }
+    if (i + 1 == words.size()) {
+      return absl::InvalidArgumentError(absl::StrCat("go ", key, ": needs a value"));
+    }
+    const absl::string_view value = words[++i];
+    absl::StatusOr<int64_t> number =
+        seconds
+            ? ReadInteger(absl::StrCat("go ", key, " (milliseconds)"), value, 0, kMaxMilliseconds)
+        : key == "depth" ? ReadInteger("go depth", value, 1, 100)
+                         : ReadInteger("go nodes", value, 1, int64_t{1} << 50);
+    if (!number.ok()) return number.status();
+    if (seconds) {
+      *seconds = *number / 1000.0;
+    } else if (key == "depth") {
+      go.depth = static_cast<int>(*number);
+    } else {
+      go.nodes = static_cast<uint64_t>(*number);
+    }
+  }
+  // Without a limit, `go` searches until `stop`, like `go infinite`.
+  if (!go.limited()) go.infinite = true;
+  if (absl::Status status = WaitForSearch(); !status.ok()) return status;
+  absl::StatusOr<UgiEngine::SearchTask> task = engine_->PrepareSearch(go, stop_);
+  if (!task.ok()) {
+    // Still exactly one bestmove for the go.
+    Error(absl::StrCat("go: ", task.status().message()));
+    Emit("bestmove (none)");
+    return absl::OkStatus();
+  }
+  stop_.store(false);
+  infinite_ = go.infinite;
+  search_ = std::thread([this, task = *std::move(task), infinite = go.infinite] {
+    const std::string best = task([this](const std::string& line) { Emit(line); });
+    if (infinite) {  // bestmove only once told to stop
+      std::unique_lock lock(stop_mutex_);
+      stop_cv_.wait(lock, [this] { return stop_.load(); });
+    }
+    Emit(absl::StrCat("bestmove ", best));
+  });
+  return absl::OkStatus();
+}
+
+absl::Status UgiSession::Query(absl::string_view args) {
+  const std::vector<absl::string_view> words = Words(args);
+  if (words.size() != 1) {
+    return absl::InvalidArgumentError(
+        "query: expected one of gameover, p1turn, result, legal, position, game");
+  }
+  absl::StatusOr<std::string> answer = engine_->Query(words[0]);
+  if (!answer.ok()) return answer.status();
+  Emit(answer->empty() ? "response" : absl::StrCat("response ", *answer));
+  return absl::OkStatus();
+}
+
+}  // namespace lud64

@@ -1,0 +1,77 @@
+// One session of the UGI protocol (the game-neutral form of UCI that match
+// runners such as cutegames speak): lines in, lines out, with no tie to real
+// stdin/stdout, so that tests drive it directly. The commands, the options
+// and lud64's extensions are listed in tools/lud64/ugi/README.md.
+//
+// Searches run on their own thread: `isready`, `query`, `position` and
+// `stop` are answered while one runs. Every `go` gets exactly one `bestmove`
+// (after `stop` for `go infinite`). Bad input gets `info string error: ...`
+// and changes nothing.
+#ifndef LUD64_TOOLS_LUD64_UGI_UGI_SESSION_H_
+#define LUD64_TOOLS_LUD64_UGI_UGI_SESSION_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "tools/lud64/ugi/ugi_engine.h"
+
+namespace lud64 {
+
+class UgiSession {
+ public:
+  // Receives every output line, without its newline; called from the
+  // session's thread and from the search thread, one call at a time.
+  using Output = std::function<void(const std::string& line)>;
+
+  // A session on `game` (a name with options), at its start position.
+  static absl::StatusOr<std::unique_ptr<UgiSession>> Create(absl::string_view game, Output output);
+  ~UgiSession();  // stops the search, as Quit()
+
+  // Handles one line of input (with or without its newline); false after
+  // `quit`, when the session takes no more input.
+  bool Handle(absl::string_view line);
+  // `quit`, or the end of the input: stops a running search (its bestmove
+  // is still written) and waits for it.
+  void Quit();
+
+ private:
+  UgiSession(std::unique_ptr<UgiEngine> engine, std::string game, Output output);
+
+  void Emit(const std::string& line);
+  void Error(absl::string_view message);
+  // For commands that change the engine: waits for a search that ends by
+  // itself; an error while one runs until `stop`.
+  absl::Status WaitForSearch();
+  void Stop();
+
+  void Handshake();
+  absl::Status SetOption(absl::string_view args);
+  absl::Status Position(absl::string_view args);
+  absl::Status Go(absl::string_view args);
+  absl::Status Query(absl::string_view args);
+
+  std::unique_ptr<UgiEngine> engine_;
+  std::string game_;  // as last set, for the handshake
+  UgiSettings settings_;
+  Output output_;
+  std::mutex output_mutex_;
+
+  std::thread search_;
+  bool infinite_ = false;  // the running search waits for `stop`
+  std::atomic<bool> stop_{false};
+  std::mutex stop_mutex_;  // with stop_cv_, wakes an infinite search that has finished
+  std::condition_variable stop_cv_;
+  bool quit_ = false;
+};
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_LUD64_UGI_UGI_SESSION_H_
