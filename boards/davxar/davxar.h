@@ -97,9 +97,65 @@ class Davxar {
     return lines_ == MillTest::kLudii ? f(davxar::kLudiiMills) : f(davxar::kHistoricalMills);
   }
 
+  // The movement phase's decision: random_decision's, for a mover with at
+  // most kSlots pieces.
+  template <int kSlots>
+  [[gnu::always_inline]] static inline Decision MovementDecision(Bitboard own, Bitboard empty,
+                                                                 Random& random);
+
   MillTest lines_;
   int pieces_;
 };
+
+// kSlots fixed slots, one per piece lowest first, the ones past the last piece
+// empty: the loop runs a constant number of times (unrolled, no branch), where
+// a pass over the pieces mispredicts its exit on about every decision. Inlined
+// always: called out of line, the random state goes through memory.
+template <int kSlots>
+inline Decision Davxar::MovementDecision(Bitboard own, Bitboard empty, Random& random) {
+  static_assert(kSlots <= 16 && 6 * kSlots < 128);
+  // A sentinel bit past the points: an empty slot's origin is kPoints, which
+  // has no neighbours.
+  constexpr Bitboard kSentinel = SquareBit(davxar::kPoints);
+  static constexpr std::array<Bitboard, davxar::kPoints + 1> kLinked = [] {
+    std::array<Bitboard, davxar::kPoints + 1> linked{};
+    for (int p = 0; p < davxar::kPoints; ++p) linked[p] = davxar::kNeighbours[p];
+    return linked;
+  }();
+  // Each slot's origin, targets and their count (one byte each).
+  std::array<uint8_t, kSlots> origins;
+  std::array<Bitboard, kSlots> piece_targets;
+  std::array<uint64_t, 2> counts = {0, 0};
+  int total = 0;
+  Bitboard rest = own;
+#pragma GCC unroll 16
+  for (int slot = 0; slot < kSlots; ++slot) {
+    const int from = std::countr_zero(rest | kSentinel);
+    rest &= rest - 1;
+    const Bitboard to = kLinked[from] & empty;
+    origins[slot] = static_cast<uint8_t>(from);
+    piece_targets[slot] = to;
+    const int count = PopCount(to);
+    counts[slot >> 3] |= static_cast<uint64_t>(count) << (8 * (slot & 7));
+    total += count;
+  }
+  if (total == 0) return Decision::Pass();
+  const int n = static_cast<int>(random.Below(total));
+  // The piece holding the n-th decision: the number of pieces whose running
+  // count is at most n, from byte-wise prefix sums (the empty slots' running
+  // count is the total, above n).
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+  const uint64_t low = counts[0] * kOnes;  // byte i: pieces 0..i
+  const uint64_t high = counts[1] * kOnes + (low >> 56) * kOnes;
+  const uint64_t ns = static_cast<uint64_t>(n) * kOnes | kHighs;
+  const int index =
+      PopCount((ns - low) & kHighs) + (kSlots > 8 ? PopCount((ns - high) & kHighs) : 0);
+  // The decisions of the pieces before it (inclusive sums shifted by a piece).
+  const uint64_t before_low = low << 8, before_high = (high << 8) | (low >> 56);
+  const int before =
+      static_cast<int>(((index < 8 ? before_low : before_high) >> (8 * (index & 7))) & 0xff);
+  return Decision::Step(origins[index], NthSite(piece_targets[index], n - before));
+}
 
 // Inline: the playout and search loops call these at every decision.
 Decision Davxar::random_decision(const Position& position, Random& random) const {
@@ -114,36 +170,15 @@ Decision Davxar::random_decision(const Position& position, Random& random) const
     if (position.hand[me] > 0) {
       targets = empty;
     } else {
-      // Movement: each piece's origin, targets and their count (one byte
-      // each, zero past the last piece), in the order of decision_sets.
-      std::array<uint8_t, kMaxPieces> origins;
-      std::array<Bitboard, kMaxPieces> piece_targets;
-      std::array<uint64_t, 2> counts = {0, 0};
-      int pieces = 0, total = 0;
-      for (int from : Sites(own)) {
-        const Bitboard to = davxar::kNeighbours[from] & empty;
-        origins[pieces] = static_cast<uint8_t>(from);
-        piece_targets[pieces] = to;
-        counts[pieces >> 3] |= static_cast<uint64_t>(PopCount(to)) << (8 * (pieces & 7));
-        total += PopCount(to);
-        ++pieces;
-      }
-      static_assert(kMaxPieces <= 16 && 6 * kMaxPieces < 128);
-      if (total == 0) return Decision::Pass();
-      const int n = static_cast<int>(random.Below(total));
-      // The piece holding the n-th decision: the number of pieces whose
-      // running count is at most n, from byte-wise prefix sums (no loop whose
-      // exit at a random piece would mispredict).
-      constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
-      const uint64_t low = counts[0] * kOnes;  // byte i: pieces 0..i
-      const uint64_t high = counts[1] * kOnes + (low >> 56) * kOnes;
-      const uint64_t ns = static_cast<uint64_t>(n) * kOnes | kHighs;
-      const int index = PopCount((ns - low) & kHighs) + PopCount((ns - high) & kHighs);
-      // The decisions of the pieces before it (inclusive sums shifted by a piece).
-      const uint64_t before_low = low << 8, before_high = (high << 8) | (low >> 56);
-      const int before =
-          static_cast<int>(((index < 8 ? before_low : before_high) >> (8 * (index & 7))) & 0xff);
-      return Decision::Step(origins[index], NthSite(piece_targets[index], n - before));
+      // A fixed number of slots, the mover's pieces rounded up to a multiple
+      // of 3, so that the pass over them has no exit to mispredict (the
+      // bucket changes only with a removal).
+      const int mine = PopCount(own);
+      if (mine <= 3) return MovementDecision<3>(own, empty, random);
+      if (mine <= 6) return MovementDecision<6>(own, empty, random);
+      if (mine <= 9) return MovementDecision<9>(own, empty, random);
+      if (mine <= 12) return MovementDecision<12>(own, empty, random);
+      return MovementDecision<kMaxPieces>(own, empty, random);
     }
   }
   if (targets == 0) return Decision::Pass();
