@@ -44,18 +44,20 @@ std::array<Bitboard, 8> CompassShifts(Bitboard cells) {
           Grid::Shift(cells, kWest),  Grid::Shift(cells, kNorthWest)};
 }
 
-// Everything `from` reaches along rows, or along columns, through `open`:
+// Everything `from` (open cells) reaches along rows, or along columns,
+// through `open`. Eastwards by an addition: a seed added to its run of open
+// cells carries through the run and stops at its end; the last column takes no
+// part in the sum, so no carry enters the next row, and the cell past a run's
+// end is kept if open (the last column). Westwards, and along columns, by
 // Kogge-Stone fills, doubling the run at each step (runs 1, 2, 4, ... below
-// the line's length cover it). Masking `open` with the column masks keeps runs
+// the line's length cover it); masking `open` with the column masks keeps runs
 // from wrapping around into the next row.
 Bitboard RowFill(Bitboard from, Bitboard open) {
-  Bitboard east = from;
-  Bitboard east_open = open & Grid::kNotFirstColumn;  // enterable from the west
+  const Bitboard inner = open & Grid::kNotLastColumn;
+  const Bitboard east = (((inner + (from & inner)) ^ inner) | from) & open;
   Bitboard west = from;
   Bitboard west_open = open & Grid::kNotLastColumn;  // enterable from the east
   for (int run = 1; run < Grid::kColumns; run *= 2) {
-    east |= east_open & (east << run);
-    east_open &= east_open << run;
     west |= west_open & (west >> run);
     west_open &= west_open >> run;
   }
@@ -78,12 +80,15 @@ Bitboard ColumnFill(Bitboard from, Bitboard open) {
 }
 
 // The orthogonally connected region of `targets` that contains `seed`.
+// Row and column fills alternate until one adds nothing: the region is then
+// closed under both.
 Bitboard FloodFill(Bitboard seed, Bitboard targets) {
-  Bitboard region = seed;
+  Bitboard region = RowFill(seed, targets);
   for (;;) {
-    const Bitboard grown = ColumnFill(RowFill(region, targets), targets);
-    if (grown == region) return region;
-    region = grown;
+    const Bitboard columns = ColumnFill(region, targets);
+    if (columns == region) return region;
+    region = RowFill(columns, targets);
+    if (region == columns) return region;
   }
 }
 
