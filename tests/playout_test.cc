@@ -33,6 +33,21 @@ TEST(GuettalPlayouts, UniformChoice) {
   testing::ExpectUniformChoice(game, MidgamePositions(game, "guettal"));
 }
 
+// Guettal's games are short (about 8 decisions): the traced positions, and
+// every position of 100 random games from the start.
+TEST(GuettalPlayouts, KernelMatchesSets) {
+  const Guettal game;
+  std::vector<Guettal::Position> positions = MidgamePositions(game, "guettal");
+  Random random(5);
+  for (int i = 0; i < 100; ++i) {
+    for (Guettal::Position p = game.start(); !p.state.over();
+         Apply(game, p, RandomDecision(game, p, random))) {
+      positions.push_back(p);
+    }
+  }
+  testing::ExpectKernelMatchesSets(game, positions);
+}
+
 TEST(GuettalPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Guettal(), 20000); }
 
 TEST(GuettalPlayouts, MatchLudii) {

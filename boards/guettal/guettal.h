@@ -13,6 +13,7 @@
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
 #include "engine/player.h"
+#include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
 
@@ -42,6 +43,14 @@ class Guettal {
   void generate(const Position& position, DecisionList& list) const;
   // The same decisions as one set of target cells (for random playouts).
   void decision_sets(const Position& position, DecisionSets& sets) const;
+  // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
+  // draws (or a pass), inline, without building the set.
+  Decision random_decision(const Position& position, Random& random) const {
+    const Bitboard open =
+        Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
+    if (open == 0) return Decision::Pass();
+    return Decision::Place(NthSite(open, static_cast<int>(random.Below(PopCount(open)))));
+  }
   bool mid_turn(const Position&) const { return false; }
   bool play(Position& position, Decision decision) const;
   Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
