@@ -1,7 +1,7 @@
 // Davxar's evaluation (davxar_eval.cc) counts the line terms of all lines at
 // once with bit-sliced counters; here it is checked against the plain reading
 // of its definition, one line at a time, on positions of random games and on
-// random boards.
+// random boards; and so is the tactical test of the move picker.
 #include <cstdlib>
 
 #include "boards/davxar/davxar.h"
@@ -103,6 +103,32 @@ TEST(DavxarEvalLines, AsDefinedOnRandomBoards) {
       ASSERT_EQ(game.evaluate(position), EvaluateOneByOne(game, position))
           << name << ": " << FormatPosition(game, position);
     }
+  }
+}
+
+// The test made once per position answers as is_tactical for each decision.
+TEST(DavxarEvalLines, TacticalTestAsIsTactical) {
+  for (const char* name : kVariants) {
+    const Davxar game = Game(name);
+    Random random(29);
+    int tactical = 0, decisions = 0;
+    for (int playout = 0; playout < 40; ++playout) {
+      Davxar::Position position = game.start();
+      DecisionList list;
+      while (!position.state.over()) {
+        const Davxar::TacticalTest test = game.tactical_test(position);
+        LegalDecisions(game, position, list);
+        for (const Decision d : list) {
+          ASSERT_EQ(test(d), game.is_tactical(position, d))
+              << name << ": " << FormatPosition(game, position);
+          tactical += test(d);
+          ++decisions;
+        }
+        Apply(game, position, RandomDecision(game, position, random));
+      }
+    }
+    EXPECT_GT(tactical, 100) << name;
+    EXPECT_GT(decisions, 2 * tactical) << name;
   }
 }
 

@@ -148,6 +148,19 @@ Score Davxar::evaluate(const Position& position) const {
   return score + MovementTerms(mine) - MovementTerms(theirs);
 }
 
+Bitboard Davxar::MillCandidates(Bitboard own) const {
+  // A placement or step forming a mill on `to` leaves the mover's pieces on
+  // all the points of one of its lines but `to` (where none stands yet).
+  return WithMills([&](const auto& mills) {
+    const LineMasks& masks = MasksOf(mills);
+    const LineCounts lines = CountLines(masks, own);
+    Bitboard candidates = 0;
+    for (int i : Sites((masks.four_points & lines.three) | (~masks.four_points & lines.two)))
+      candidates |= mills.points[i] & mills.credit[i] & ~own;
+    return candidates;
+  });
+}
+
 bool Davxar::is_tactical(const Position& position, Decision decision) const {
   switch (decision.kind) {
     case DecisionKind::kRemove:
