@@ -30,6 +30,26 @@ bool IsTactical(const G& game, const typename G::Position& p, Decision d) {
   }
 }
 
+// Optionally, a game tests the decisions of one position with a test made
+// once for the position (`game.tactical_test(p)`, called with each decision),
+// which shares work among them: Davxar finds once the few points where a
+// mill can form.
+template <class G>
+concept HasTacticalTest = HasTacticalDecisions<G> &&
+    requires(const G& game, const typename G::Position& p, Decision d) {
+  { game.tactical_test(p)(d) } -> std::same_as<bool>;
+};
+
+// The test of whether each decision of `p` is tactical; `p` must outlive it.
+template <Game G>
+auto TacticalTest(const G& game, const typename G::Position& p) {
+  if constexpr (HasTacticalTest<G>) {
+    return game.tactical_test(p);
+  } else {
+    return [&game, &p](Decision d) { return IsTactical(game, p, d); };
+  }
+}
+
 }  // namespace lud64
 
 #endif  // LUD64_SEARCH_SEARCHABLE_GAME_H_

@@ -77,6 +77,37 @@ class Davxar {
   // whether a decision is a removal or forms a mill.
   Score evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
+  // is_tactical for all the decisions of a position: a placement or a step
+  // can form a mill only on the missing point of a line the mover holds but
+  // for that point, which this finds once for the position.
+  class TacticalTest {
+   public:
+    bool operator()(Decision decision) const {
+      if (decision.kind == DecisionKind::kRemove) return true;
+      if (decision.kind == DecisionKind::kPass || !Contains(candidates_, decision.to)) return false;
+      return game_->is_tactical(*position_, decision);
+    }
+
+   private:
+    friend class Davxar;
+    const Davxar* game_;
+    const Position* position_;
+    Bitboard candidates_;
+  };
+  TacticalTest tactical_test(const Position& position) const {
+    const int me = Index(position.state.to_move);
+    TacticalTest test;
+    test.game_ = this;
+    test.position_ = &position;
+    // The pass over the lines pays for itself against the dozens of
+    // placements of the placement phase, not against the few steps of the
+    // movement phase: there every decision takes the full test.
+    test.candidates_ =
+        position.hand[me] > 0 ? MillCandidates(position.pieces[me]) : davxar::kAllPoints;
+    return test;
+  }
+  // The points where a piece of `own`, placed or moved there, may form a mill.
+  Bitboard MillCandidates(Bitboard own) const;
 
   // Whether the piece of `own` on `point` is in a mill under this game's test.
   bool InMill(int point, Bitboard own) const {

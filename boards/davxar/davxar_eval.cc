@@ -16,6 +16,10 @@
 //   - 12 per piece of the side that cannot move (blocked).
 // Lines are the game's mill lines (historical, or Ludii's with their blocking
 // points and pivots).
+#include <array>
+#include <cstdint>
+#include <tuple>
+
 #include "boards/davxar/davxar.h"
 
 namespace lud64 {
@@ -38,24 +42,76 @@ struct Side {
   int hand;
 };
 
-// The line terms of one side.
+// The lines of a mill table as masks over line numbers (bit i: line i), per
+// point: the lines whose points include it, and those it blocks (a point
+// that must not hold the side's piece). A side's pieces then count their
+// pieces on every line at once, in bit-sliced counters, instead of one
+// branchy test per line.
+struct LineMasks {
+  std::array<uint64_t, davxar::kPoints> on{};
+  std::array<uint64_t, davxar::kPoints> blocks{};
+  uint64_t four_points = 0;  // the lines of four points (the others have three)
+};
+
 template <class Table>
-Score LineTerms(const Table& mills, const Side& side) {
-  const Bitboard empty = kAllPoints & ~(side.own | side.opponent);
-  Score score = 0;
+constexpr LineMasks MakeLineMasks(const Table& mills) {
+  static_assert(std::tuple_size_v<decltype(mills.points)> <= 64);
+  LineMasks masks;
   for (size_t i = 0; i < mills.points.size(); ++i) {
-    const Bitboard points = mills.points[i];
-    const Bitboard held = side.own & points;
-    if ((side.own & mills.span[i] & ~points) != 0 || (side.opponent & points) != 0 || held == 0)
-      continue;
-    const Bitboard missing = points & ~held;
-    if (PopCount(missing) != 1) {
-      score += kOpenLine;
-      continue;
+    const uint64_t line = uint64_t{1} << i;
+    for (int p : Sites(mills.points[i])) masks.on[p] |= line;
+    for (int p : Sites(mills.span[i] & ~mills.points[i])) masks.blocks[p] |= line;
+    if (PopCount(mills.points[i]) == 4) {
+      masks.four_points |= line;
+    } else if (PopCount(mills.points[i]) != 3) {
+      throw "a line of three or four points";
     }
-    if ((missing & empty & mills.credit[i]) == 0) continue;
+  }
+  return masks;
+}
+
+constexpr LineMasks kHistoricalLineMasks = MakeLineMasks(davxar::kHistoricalMills);
+constexpr LineMasks kLudiiLineMasks = MakeLineMasks(davxar::kLudiiMills);
+const LineMasks& MasksOf(const davxar::HistoricalMillTable&) { return kHistoricalLineMasks; }
+const LineMasks& MasksOf(const davxar::LudiiMillTable&) { return kLudiiLineMasks; }
+
+// What a side's pieces make of the lines: the lines holding at least one,
+// those holding exactly two and exactly three, and those they block.
+struct LineCounts {
+  uint64_t held = 0;
+  uint64_t two = 0;
+  uint64_t three = 0;
+  uint64_t blocked = 0;
+};
+
+LineCounts CountLines(const LineMasks& masks, Bitboard own) {
+  uint64_t ones = 0, twos = 0, fours = 0, blocked = 0;  // bit-sliced counts, 0 to 4
+  for (int p : Sites(own)) {
+    const uint64_t on = masks.on[p];
+    const uint64_t carry = ones & on;
+    ones ^= on;
+    fours |= twos & carry;
+    twos ^= carry;
+    blocked |= masks.blocks[p];
+  }
+  return {ones | twos | fours, ~ones & twos & ~fours, ones & twos & ~fours, blocked};
+}
+
+// The line terms of one side, whose pieces count `mine`, the opponent's `theirs`.
+template <class Table>
+Score LineTerms(const Table& mills, const LineMasks& masks, const Side& side,
+                const LineCounts& mine, const LineCounts& theirs) {
+  // Open: some of the side's pieces, none of the opponent's, no blocking piece.
+  const uint64_t open = mine.held & ~theirs.held & ~mine.blocked;
+  const uint64_t almost =
+      open & ((masks.four_points & mine.three) | (~masks.four_points & mine.two));
+  Score score = kOpenLine * PopCount(open & ~almost);
+  for (int i : Sites(almost)) {
+    // The missing point is empty: the opponent holds no point of the line.
+    const Bitboard missing = mills.points[i] & ~side.own;
+    if ((missing & mills.credit[i]) == 0) continue;
     const int at = LowestSite(missing);
-    const bool ready = side.hand > 0 || (kNeighbours[at] & side.own & ~points) != 0;
+    const bool ready = side.hand > 0 || (kNeighbours[at] & side.own & ~mills.points[i]) != 0;
     score += ready ? kThreat : kAlmostLine;
   }
   return score;
@@ -82,9 +138,27 @@ Score Davxar::evaluate(const Position& position) const {
   const Side theirs{position.pieces[1 - me], position.pieces[me], position.hand[1 - me]};
   Score score = kPiece * (PopCount(mine.own) + mine.hand - PopCount(theirs.own) - theirs.hand);
   if (position.remove && Removable(theirs.own) != 0) score += kPendingRemoval;
-  score += WithMills(
-      [&](const auto& mills) { return LineTerms(mills, mine) - LineTerms(mills, theirs); });
+  score += WithMills([&](const auto& mills) {
+    const LineMasks& masks = MasksOf(mills);
+    const LineCounts my_lines = CountLines(masks, mine.own);
+    const LineCounts their_lines = CountLines(masks, theirs.own);
+    return LineTerms(mills, masks, mine, my_lines, their_lines) -
+           LineTerms(mills, masks, theirs, their_lines, my_lines);
+  });
   return score + MovementTerms(mine) - MovementTerms(theirs);
+}
+
+Bitboard Davxar::MillCandidates(Bitboard own) const {
+  // A placement or step forming a mill on `to` leaves the mover's pieces on
+  // all the points of one of its lines but `to` (where none stands yet).
+  return WithMills([&](const auto& mills) {
+    const LineMasks& masks = MasksOf(mills);
+    const LineCounts lines = CountLines(masks, own);
+    Bitboard candidates = 0;
+    for (int i : Sites((masks.four_points & lines.three) | (~masks.four_points & lines.two)))
+      candidates |= mills.points[i] & mills.credit[i] & ~own;
+    return candidates;
+  });
 }
 
 bool Davxar::is_tactical(const Position& position, Decision decision) const {

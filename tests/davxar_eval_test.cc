@@ -1,0 +1,136 @@
+// Davxar's evaluation (davxar_eval.cc) counts the line terms of all lines at
+// once with bit-sliced counters; here it is checked against the plain reading
+// of its definition, one line at a time, on positions of random games and on
+// random boards; and so is the tactical test of the move picker.
+#include <cstdlib>
+
+#include "boards/davxar/davxar.h"
+#include "boards/davxar/davxar_text.h"
+#include "engine/game_spec.h"
+#include "engine/position_text.h"
+#include "gtest/gtest.h"
+#include "search/playout.h"
+
+namespace lud64 {
+namespace {
+
+// The terms as davxar_eval.cc's header defines them.
+template <class Table>
+Score LineTermsOneByOne(const Table& mills, Bitboard own, Bitboard opponent, int hand) {
+  Score score = 0;
+  for (size_t i = 0; i < mills.points.size(); ++i) {
+    const Bitboard points = mills.points[i];
+    const Bitboard held = own & points;
+    if ((own & mills.span[i] & ~points) != 0 || (opponent & points) != 0 || held == 0) continue;
+    const Bitboard missing = points & ~held;
+    if (PopCount(missing) != 1) {
+      score += 2;  // an open line
+      continue;
+    }
+    if ((missing & mills.credit[i]) == 0) continue;  // not a pivot
+    const int at = LowestSite(missing);
+    const bool ready = hand > 0 || (davxar::kNeighbours[at] & own & ~points) != 0;
+    score += ready ? 25 : 8;  // a threat, or an almost-complete line
+  }
+  return score;
+}
+
+Score MovementOneByOne(Bitboard own, Bitboard opponent, int hand) {
+  if (hand > 0) return 0;
+  Score score = 0;
+  for (int p : Sites(own)) {
+    const int moves = PopCount(davxar::kNeighbours[p] & davxar::kAllPoints & ~(own | opponent));
+    score += 3 * moves - (moves == 0 ? 12 : 0);
+  }
+  return score;
+}
+
+Score EvaluateOneByOne(const Davxar& game, const Davxar::Position& p) {
+  const int me = Index(p.state.to_move);
+  const Bitboard own = p.pieces[me], opponent = p.pieces[1 - me];
+  const int hand = p.hand[me], their_hand = p.hand[1 - me];
+  Score score = 100 * (PopCount(own) + hand - PopCount(opponent) - their_hand);
+  if (p.remove && game.Removable(opponent) != 0) score += 90;
+  const auto lines = [&](const auto& mills) {
+    return LineTermsOneByOne(mills, own, opponent, hand) -
+           LineTermsOneByOne(mills, opponent, own, their_hand);
+  };
+  score += game.lines() == davxar::MillTest::kLudii ? lines(davxar::kLudiiMills)
+                                                    : lines(davxar::kHistoricalMills);
+  return score + MovementOneByOne(own, opponent, hand) -
+         MovementOneByOne(opponent, own, their_hand);
+}
+
+const char* const kVariants[] = {"davxar", "davxar:pieces=6", "davxar:lines=ludii",
+                                 "davxar:lines=ludii,pieces=16"};
+
+Davxar Game(const char* name) { return GameFromSpec<Davxar>(ParseGameSpec(name).value()).value(); }
+
+TEST(DavxarEvalLines, AsDefinedOnRandomGames) {
+  for (const char* name : kVariants) {
+    const Davxar game = Game(name);
+    Random random(17);
+    int positions = 0;
+    for (int playout = 0; playout < 40; ++playout) {
+      Davxar::Position position = game.start();
+      while (!position.state.over()) {
+        ASSERT_EQ(game.evaluate(position), EvaluateOneByOne(game, position))
+            << name << ": " << FormatPosition(game, position);
+        ++positions;
+        Apply(game, position, RandomDecision(game, position, random));
+      }
+    }
+    EXPECT_GT(positions, 2000) << name;
+  }
+}
+
+// Random boards reach what games rarely do: crowded lines, many threats,
+// blocking points held (Ludii's lines), hands and removals in any mix.
+TEST(DavxarEvalLines, AsDefinedOnRandomBoards) {
+  for (const char* name : kVariants) {
+    const Davxar game = Game(name);
+    Random random(23);
+    for (int board = 0; board < 20000; ++board) {
+      Davxar::Position position = game.start();
+      for (int p = 0; p < davxar::kPoints; ++p) {
+        const uint64_t what = random.Below(3);  // empty, P1 or P2, evenly
+        if (what > 0) position.pieces[what - 1] |= SquareBit(p);
+      }
+      position.hand = {static_cast<uint8_t>(random.Below(3)),
+                       static_cast<uint8_t>(random.Below(3))};
+      position.state.to_move = random.Below(2) ? Player::kP1 : Player::kP2;
+      position.remove = random.Below(4) == 0;
+      ASSERT_EQ(game.evaluate(position), EvaluateOneByOne(game, position))
+          << name << ": " << FormatPosition(game, position);
+    }
+  }
+}
+
+// The test made once per position answers as is_tactical for each decision.
+TEST(DavxarEvalLines, TacticalTestAsIsTactical) {
+  for (const char* name : kVariants) {
+    const Davxar game = Game(name);
+    Random random(29);
+    int tactical = 0, decisions = 0;
+    for (int playout = 0; playout < 40; ++playout) {
+      Davxar::Position position = game.start();
+      DecisionList list;
+      while (!position.state.over()) {
+        const Davxar::TacticalTest test = game.tactical_test(position);
+        LegalDecisions(game, position, list);
+        for (const Decision d : list) {
+          ASSERT_EQ(test(d), game.is_tactical(position, d))
+              << name << ": " << FormatPosition(game, position);
+          tactical += test(d);
+          ++decisions;
+        }
+        Apply(game, position, RandomDecision(game, position, random));
+      }
+    }
+    EXPECT_GT(tactical, 100) << name;
+    EXPECT_GT(decisions, 2 * tactical) << name;
+  }
+}
+
+}  // namespace
+}  // namespace lud64
