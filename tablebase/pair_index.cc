@@ -159,7 +159,6 @@ PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count
       own_sets_(&index.OwnSets(own_count)),
       forms_(&index.OwnForms(own_count)),
       all_(symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1),
-      own_count_(own_count),
       opponent_count_(opponent_count) {
   const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
   SetOwn(at / per_own);

@@ -116,7 +116,6 @@ class PairCursor {
   const std::vector<Bitboard>* own_sets_;
   const std::vector<PairIndex::OwnForm>* forms_;
   Bitboard all_;
-  int own_count_;
   int opponent_count_;
   uint64_t own_rank_ = 0;
   Bitboard own_ = 0;
