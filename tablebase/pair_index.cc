@@ -154,4 +154,29 @@ bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboa
   return true;
 }
 
+PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at)
+    : symmetry_(index.symmetry_),
+      own_sets_(&index.OwnSets(own_count)),
+      forms_(&index.OwnForms(own_count)),
+      all_(symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1),
+      opponent_count_(opponent_count) {
+  const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
+  SetOwn(at / per_own);
+  opponent_ = ColexUnrank(free_, opponent_count, at % per_own);
+}
+
+void PairCursor::SetOwn(uint64_t rank) {
+  own_rank_ = rank;
+  own_ = (*own_sets_)[rank];
+  free_ = all_ & ~own_;
+  stabiliser_ = (*forms_)[ColexRank(~Bitboard{0}, own_)].symmetries & ~1u;
+  // The first subset in colex order: the lowest free sites.
+  opponent_ = 0;
+  Bitboard lowest = free_;
+  for (int i = 0; i < opponent_count_; ++i) {
+    opponent_ |= lowest & -lowest;
+    lowest &= lowest - 1;
+  }
+}
+
 }  // namespace lud64::tablebase

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -58,12 +59,69 @@ class PairIndex {
   const std::vector<OwnForm>& OwnForms(int count) const;
 
  private:
+  friend class PairCursor;
   const SiteSymmetry* symmetry_;
   mutable std::mutex mutex_;
   mutable std::array<std::atomic<const std::vector<Bitboard>*>, 65> lists_{};
   mutable std::vector<std::unique_ptr<std::vector<Bitboard>>> owned_;
   mutable std::array<std::atomic<const std::vector<OwnForm>*>, 65> forms_{};
   mutable std::vector<std::unique_ptr<std::vector<OwnForm>>> owned_forms_;
+};
+
+// Walks the pairs of one slice in index order, as a forward pass reads them:
+// the opponent set steps to the next subset of the free sites in colex order
+// (increasing as a number) with a masked add, where Unrank pays a bisection
+// per piece, and the own set's stabiliser is looked up once per own set.
+class PairCursor {
+ public:
+  // At `index` of the slice (own_count, opponent_count); index < Size.
+  PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at);
+
+  Bitboard own() const { return own_; }
+  Bitboard opponent() const { return opponent_; }
+  // False for a hole (as Unrank's result).
+  bool canonical() const {
+    for (uint32_t gs = stabiliser_; gs != 0; gs &= gs - 1) {
+      if (symmetry_->Apply(std::countr_zero(gs), opponent_) < opponent_) return false;
+    }
+    return true;
+  }
+  // To the next index; not past the slice's last one.
+  void Next() {
+    if (opponent_ != 0) {
+      // Adding the lowest bit with the non-free sites set carries through them
+      // into the next free site; a carry out of bit 63 means the last subset.
+      const Bitboard low = opponent_ & -opponent_;
+      const Bitboard filled = opponent_ | ~free_;
+      const Bitboard sum = filled + low;
+      if (sum >= filled) {
+        Bitboard next = sum & free_;
+        // The run of pieces the carry cleared, but one, returns to the lowest free sites.
+        Bitboard lowest = free_;
+        for (int refill = opponent_count_ - PopCount(next); refill > 0; --refill) {
+          next |= lowest & -lowest;
+          lowest &= lowest - 1;
+        }
+        opponent_ = next;
+        return;
+      }
+    }
+    SetOwn(own_rank_ + 1);
+  }
+
+ private:
+  void SetOwn(uint64_t rank);
+
+  const SiteSymmetry* symmetry_;
+  const std::vector<Bitboard>* own_sets_;
+  const std::vector<PairIndex::OwnForm>* forms_;
+  Bitboard all_;
+  int opponent_count_;
+  uint64_t own_rank_ = 0;
+  Bitboard own_ = 0;
+  Bitboard free_ = 0;
+  Bitboard opponent_ = 0;
+  uint32_t stabiliser_ = 0;  // the own set's symmetries other than the identity
 };
 
 }  // namespace lud64::tablebase

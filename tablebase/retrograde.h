@@ -34,6 +34,7 @@
 #include "engine/interrupt.h"
 #include "tablebase/forward_step.h"
 #include "tablebase/huge_array.h"
+#include "tablebase/pair_index.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
@@ -153,19 +154,20 @@ class ComponentSolver : private StateWord {
 
   // Values one position from its decisions; appends it to `pending` when it
   // is already a (tentative) win or a final loss.
-  absl::Status InitPosition(uint32_t id, std::vector<Pending>& pending, LookupCache& cache) {
-    Position position;
-    if (!Decode(id, position)) {
+  absl::Status InitPosition(uint32_t id, int slice, const PairCursor& cursor,
+                            std::vector<Pending>& pending, LookupCache& cache) {
+    if (!cursor.canonical()) {
       state_[id] = Pack(0, 0, kHole | kNeverLoss);
       return absl::OkStatus();
     }
+    const Position position = tb_.Make(keys_[slice], cursor.own(), cursor.opponent());
     SolvedSuccessors known;
     uint32_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
             tb_, position, [&](const Located& at) { return IdOf(at); }, kNone,
-            [&](const SliceKey& key) { return cache.Find(solved_, key); }, keys_[SliceOfId(id)],
-            known, children, child_count);
+            [&](const SliceKey& key) { return cache.Find(solved_, key); }, keys_[slice], known,
+            children, child_count);
         !s.ok()) {
       return s;
     }
@@ -187,20 +189,35 @@ class ComponentSolver : private StateWord {
     std::atomic<uint64_t> next_chunk{0};
     auto work = [&](int t) {
       LookupCache cache;
+      // Filled locally and handed over at the end: the threads' vector
+      // headers share a cache line, and a push_back into pending[t] would
+      // bounce it between the cores (false sharing).
+      std::vector<Pending> queued;
       for (uint64_t begin; (begin = next_chunk.fetch_add(kChunk)) < total;) {
         const uint64_t end = std::min(total, begin + kChunk);
-        for (uint64_t id = begin; id < end; ++id) {
-          if (absl::Status s = InitPosition(static_cast<uint32_t>(id), pending[t], cache);
-              !s.ok()) {
-            statuses[t] = s;
-            stop = true;
-            return;
+        // Positions in index order: a cursor steps from one to the next,
+        // restarted where the chunk or a slice begins.
+        for (uint64_t id = begin; id < end;) {
+          const int slice = SliceOfId(id);
+          const uint64_t slice_end = std::min(end, offsets_[slice + 1]);
+          const SliceKey& key = keys_[slice];
+          PairCursor cursor(tb_.index(), key.own, key.opponent, id - offsets_[slice]);
+          for (;; cursor.Next()) {
+            if (absl::Status s =
+                    InitPosition(static_cast<uint32_t>(id), slice, cursor, queued, cache);
+                !s.ok()) {
+              statuses[t] = s;
+              stop = true;
+              return;
+            }
+            if (++id == slice_end) break;
           }
         }
         done += end - begin;
         if (StopRequested() || stop) return;
         if (t == 0 && progress) progress(done / 2, total);
       }
+      pending[t] = std::move(queued);
     };
     std::vector<std::thread> workers;
     for (int t = 1; t < threads_; ++t) workers.emplace_back(work, t);

@@ -101,6 +101,39 @@ TEST(TablebaseSymmetryTest, DamdamanGroupIsTheSquaresEight) {
   }
 }
 
+// The forward pass walks slices with a cursor instead of unranking each index:
+// every step must give what Unrank gives, holes included, from any start.
+TEST(PairIndexTest, CursorStepsThroughUnrankOrder) {
+  const SiteSymmetry davxar_symmetry = davxar::MakeDavxarSymmetry(MillTest::kLudii);
+  const SiteSymmetry damdaman_symmetry = damdaman::MakeDamdamanSymmetry();
+  for (const SiteSymmetry* symmetry : {&davxar_symmetry, &damdaman_symmetry}) {
+    const PairIndex index(symmetry);
+    for (const auto& [own_count, opponent_count] :
+         std::vector<std::pair<int, int>>{{0, 2}, {1, 0}, {1, 3}, {2, 2}, {3, 1}, {4, 2}}) {
+      const uint64_t size = index.Size(own_count, opponent_count);
+      if (size > 3'000'000) continue;
+      int holes = 0;
+      for (const uint64_t start : {uint64_t{0}, size / 3, size - 1}) {
+        PairCursor cursor(index, own_count, opponent_count, start);
+        for (uint64_t i = start; i < size; ++i) {
+          Bitboard own, opponent;
+          const bool canonical = index.Unrank(own_count, opponent_count, i, own, opponent);
+          ASSERT_EQ(cursor.own(), own) << own_count << "v" << opponent_count << " at " << i;
+          ASSERT_EQ(cursor.opponent(), opponent)
+              << own_count << "v" << opponent_count << " at " << i;
+          ASSERT_EQ(cursor.canonical(), canonical)
+              << own_count << "v" << opponent_count << " at " << i;
+          holes += !canonical;
+          if (i + 1 < size) cursor.Next();
+        }
+      }
+      if (own_count >= 2) {
+        EXPECT_GT(holes, 0) << own_count << "v" << opponent_count;
+      }
+    }
+  }
+}
+
 TEST(TablebaseSymmetryTest, ImagesAndColourSwapsProbeEqual) {
   const Tablebase<DavxarTb>& base = Pieces3(MillTest::kHistorical);
   const SiteSymmetry& symmetry = base.tb().symmetry();
