@@ -7,11 +7,6 @@ namespace {
 
 using Grid = Guettal::Grid;
 
-// The cells a piece may be added to, the same for both players.
-Bitboard OpenCells(const Guettal::Position& position) {
-  return Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
-}
-
 // The cells of `row` from column `first` to column `last`.
 constexpr Bitboard RowSpan(int row, int first, int last) {
   Bitboard cells = 0;

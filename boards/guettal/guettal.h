@@ -36,6 +36,11 @@ class Guettal {
       "Guettal (Ludii 15): additions on 4x9; enclosed regions are captured and blocked";
   static constexpr const char* kOptionsHelp = "";
 
+  // The cells a piece may be added to, the same for both players.
+  static Bitboard OpenCells(const Position& position) {
+    return Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
+  }
+
   std::string name() const { return kName; }
   const SiteNames& site_names() const;
   Position start() const;
@@ -46,8 +51,7 @@ class Guettal {
   // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
   // draws (or a pass), inline, without building the set.
   Decision random_decision(const Position& position, Random& random) const {
-    const Bitboard open =
-        Grid::kAll & ~(position.pieces[0] | position.pieces[1] | position.blocked);
+    const Bitboard open = OpenCells(position);
     if (open == 0) return Decision::Pass();
     return Decision::Place(NthSite(open, static_cast<int>(random.Below(PopCount(open)))));
   }
