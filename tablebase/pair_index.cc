@@ -171,12 +171,7 @@ void PairCursor::SetOwn(uint64_t rank) {
   free_ = all_ & ~own_;
   stabiliser_ = (*forms_)[ColexRank(~Bitboard{0}, own_)].symmetries & ~1u;
   // The first subset in colex order: the lowest free sites.
-  opponent_ = 0;
-  Bitboard lowest = free_;
-  for (int i = 0; i < opponent_count_; ++i) {
-    opponent_ |= lowest & -lowest;
-    lowest &= lowest - 1;
-  }
+  opponent_ = LowestSites(free_, opponent_count_);
 }
 
 }  // namespace lud64::tablebase

@@ -95,14 +95,9 @@ class PairCursor {
       const Bitboard filled = opponent_ | ~free_;
       const Bitboard sum = filled + low;
       if (sum >= filled) {
-        Bitboard next = sum & free_;
+        const Bitboard next = sum & free_;
         // The run of pieces the carry cleared, but one, returns to the lowest free sites.
-        Bitboard lowest = free_;
-        for (int refill = opponent_count_ - PopCount(next); refill > 0; --refill) {
-          next |= lowest & -lowest;
-          lowest &= lowest - 1;
-        }
-        opponent_ = next;
+        opponent_ = next | LowestSites(free_, opponent_count_ - PopCount(next));
         return;
       }
     }
@@ -110,6 +105,15 @@ class PairCursor {
   }
 
  private:
+  // The `count` lowest sites of `set`.
+  static Bitboard LowestSites(Bitboard set, int count) {
+    Bitboard sites = 0;
+    for (; count > 0; --count) {
+      sites |= set & -set;
+      set &= set - 1;
+    }
+    return sites;
+  }
   void SetOwn(uint64_t rank);
 
   const SiteSymmetry* symmetry_;
