@@ -97,6 +97,15 @@ struct PickedDecision {
   bool tactical;
 };
 
+// Optionally, a game generates its tactical decisions alone
+// (`game.generate_tactical(p, list)`, appending them in the order of
+// `generate`), for quiescence nodes, where most positions have none.
+template <class G>
+concept HasTacticalGeneration = HasTacticalDecisions<G> &&
+    requires(const G& game, const typename G::Position& p, DecisionList& list) {
+  game.generate_tactical(p, list);
+};
+
 template <Game G>
 class MovePicker {
  public:
@@ -131,6 +140,17 @@ class MovePicker {
         tactical_history_(tactical_history),
         stage_(Stage::kClassify),
         quiets_wanted_(all) {
+    if constexpr (HasTacticalGeneration<G>) {
+      if (!all) {
+        // The tactical decisions alone, in the order Classify leaves them.
+        game.generate_tactical(p, list_);
+        const Player me = p.state.to_move;
+        for (int i = 0; i < list_.size(); ++i) scores_[i] = tactical_history_.Get(me, list_[i]);
+        tactical_end_ = list_.size();
+        stage_ = Stage::kTactical;
+        return;
+      }
+    }
     LegalDecisions(game, p, list_);
   }
 

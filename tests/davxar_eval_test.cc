@@ -3,11 +3,13 @@
 // of its definition, one line at a time, on positions of random games and on
 // random boards; and so is the tactical test of the move picker.
 #include <cstdlib>
+#include <vector>
 
 #include "boards/davxar/davxar.h"
 #include "boards/davxar/davxar_text.h"
 #include "engine/game_spec.h"
 #include "engine/position_text.h"
+#include "engine/zobrist.h"
 #include "gtest/gtest.h"
 #include "search/playout.h"
 
@@ -129,6 +131,40 @@ TEST(DavxarEvalLines, TacticalTestAsIsTactical) {
     }
     EXPECT_GT(tactical, 100) << name;
     EXPECT_GT(decisions, 2 * tactical) << name;
+  }
+}
+
+// generate_tactical gives exactly the tactical decisions of generate, in its
+// order (the quiescence search's order depends on it), and the hash read a
+// byte of the board at a time is the Zobrist hash of the pieces.
+TEST(DavxarEvalLines, TacticalGenerationAndHash) {
+  for (const char* name : kVariants) {
+    const Davxar game = Game(name);
+    Random random(31);
+    int tactical = 0;
+    for (int playout = 0; playout < 40; ++playout) {
+      Davxar::Position position = game.start();
+      DecisionList all, tacticals;
+      while (!position.state.over()) {
+        LegalDecisions(game, position, all);
+        DecisionList expected;
+        for (const Decision d : all)
+          if (game.is_tactical(position, d)) expected.push(d);
+        tacticals.clear();
+        game.generate_tactical(position, tacticals);
+        ASSERT_EQ(std::vector<Decision>(tacticals.begin(), tacticals.end()),
+                  std::vector<Decision>(expected.begin(), expected.end()))
+            << name << ": " << FormatPosition(game, position);
+        tactical += tacticals.size();
+        ASSERT_EQ(game.hash(position), HashPieces(position.pieces, 0, position.state) ^
+                                           kZobrist.hand[0][position.hand[0]] ^
+                                           kZobrist.hand[1][position.hand[1]] ^
+                                           (position.remove ? kZobrist.mid_turn : 0))
+            << name << ": " << FormatPosition(game, position);
+        Apply(game, position, RandomDecision(game, position, random));
+      }
+    }
+    EXPECT_GT(tactical, 100) << name;
   }
 }
 

@@ -99,15 +99,19 @@ class Davxar {
     TacticalTest test;
     test.game_ = this;
     test.position_ = &position;
-    // The pass over the lines pays for itself against the dozens of
-    // placements of the placement phase, not against the few steps of the
-    // movement phase: there every decision takes the full test.
-    test.candidates_ =
-        position.hand[me] > 0 ? MillCandidates(position.pieces[me]) : davxar::kAllPoints;
+    // A step as well as a placement can complete only a line the mover
+    // already holds but for the arrival point (the piece leaving is not on
+    // it), so one pass over the lines spares the full test to most decisions
+    // of either phase.
+    test.candidates_ = position.remove ? 0 : MillCandidates(position.pieces[me]);
     return test;
   }
   // The points where a piece of `own`, placed or moved there, may form a mill.
   Bitboard MillCandidates(Bitboard own) const;
+  // The tactical decisions of `position` alone (the removals, the placements
+  // and steps forming a mill), in generate's order: what a quiescence search
+  // looks at, without generating and testing the quiet ones.
+  void generate_tactical(const Position& position, DecisionList& list) const;
 
   // Whether the piece of `own` on `point` is in a mill under this game's test.
   bool InMill(int point, Bitboard own) const {

@@ -76,16 +76,22 @@ const LineMasks& MasksOf(const davxar::HistoricalMillTable&) { return kHistorica
 const LineMasks& MasksOf(const davxar::LudiiMillTable&) { return kLudiiLineMasks; }
 
 // What a side's pieces make of the lines: the lines holding at least one,
-// those holding exactly two and exactly three, and those they block.
+// those holding exactly two and exactly three, and those they block; with
+// kMobility, also the moves to `empty` points and the pieces without one.
 struct LineCounts {
   uint64_t held = 0;
   uint64_t two = 0;
   uint64_t three = 0;
   uint64_t blocked = 0;
+  int moves = 0;
+  int blocked_pieces = 0;
 };
 
-LineCounts CountLines(const LineMasks& masks, Bitboard own) {
+// One pass over the side's pieces for the lines and the mobility.
+template <bool kMobility>
+LineCounts CountLines(const LineMasks& masks, Bitboard own, Bitboard empty = 0) {
   uint64_t ones = 0, twos = 0, fours = 0, blocked = 0;  // bit-sliced counts, 0 to 4
+  int moves = 0, blocked_pieces = 0;
   for (int p : Sites(own)) {
     const uint64_t on = masks.on[p];
     const uint64_t carry = ones & on;
@@ -93,8 +99,14 @@ LineCounts CountLines(const LineMasks& masks, Bitboard own) {
     fours |= twos & carry;
     twos ^= carry;
     blocked |= masks.blocks[p];
+    if constexpr (kMobility) {
+      const int here = PopCount(kNeighbours[p] & empty);
+      moves += here;
+      blocked_pieces += here == 0;
+    }
   }
-  return {ones | twos | fours, ~ones & twos & ~fours, ones & twos & ~fours, blocked};
+  return {ones | twos | fours, ~ones & twos & ~fours, ones & twos & ~fours, blocked, moves,
+          blocked_pieces};
 }
 
 // The line terms of one side, whose pieces count `mine`, the opponent's `theirs`.
@@ -118,16 +130,9 @@ Score LineTerms(const Table& mills, const LineMasks& masks, const Side& side,
 }
 
 // Mobility and blocked pieces of one side in the movement phase.
-Score MovementTerms(const Side& side) {
+Score MovementTerms(const Side& side, const LineCounts& lines) {
   if (side.hand > 0) return 0;
-  const Bitboard empty = kAllPoints & ~(side.own | side.opponent);
-  int moves = 0, blocked = 0;
-  for (int point : Sites(side.own)) {
-    const int here = PopCount(kNeighbours[point] & empty);
-    moves += here;
-    blocked += here == 0;
-  }
-  return kMove * moves - kBlockedPiece * blocked;
+  return kMove * lines.moves - kBlockedPiece * lines.blocked_pieces;
 }
 
 }  // namespace
@@ -138,14 +143,15 @@ Score Davxar::evaluate(const Position& position) const {
   const Side theirs{position.pieces[1 - me], position.pieces[me], position.hand[1 - me]};
   Score score = kPiece * (PopCount(mine.own) + mine.hand - PopCount(theirs.own) - theirs.hand);
   if (position.remove && Removable(theirs.own) != 0) score += kPendingRemoval;
-  score += WithMills([&](const auto& mills) {
-    const LineMasks& masks = MasksOf(mills);
-    const LineCounts my_lines = CountLines(masks, mine.own);
-    const LineCounts their_lines = CountLines(masks, theirs.own);
-    return LineTerms(mills, masks, mine, my_lines, their_lines) -
-           LineTerms(mills, masks, theirs, their_lines, my_lines);
-  });
-  return score + MovementTerms(mine) - MovementTerms(theirs);
+  const Bitboard empty = kAllPoints & ~(mine.own | theirs.own);
+  return score + WithMills([&](const auto& mills) {
+           const LineMasks& masks = MasksOf(mills);
+           const LineCounts my_lines = CountLines<true>(masks, mine.own, empty);
+           const LineCounts their_lines = CountLines<true>(masks, theirs.own, empty);
+           return LineTerms(mills, masks, mine, my_lines, their_lines) -
+                  LineTerms(mills, masks, theirs, their_lines, my_lines) +
+                  MovementTerms(mine, my_lines) - MovementTerms(theirs, their_lines);
+         });
 }
 
 Bitboard Davxar::MillCandidates(Bitboard own) const {
@@ -153,12 +159,34 @@ Bitboard Davxar::MillCandidates(Bitboard own) const {
   // all the points of one of its lines but `to` (where none stands yet).
   return WithMills([&](const auto& mills) {
     const LineMasks& masks = MasksOf(mills);
-    const LineCounts lines = CountLines(masks, own);
+    const LineCounts lines = CountLines<false>(masks, own);
     Bitboard candidates = 0;
     for (int i : Sites((masks.four_points & lines.three) | (~masks.four_points & lines.two)))
       candidates |= mills.points[i] & mills.credit[i] & ~own;
     return candidates;
   });
+}
+
+void Davxar::generate_tactical(const Position& position, DecisionList& list) const {
+  const int me = Index(position.state.to_move);
+  const Bitboard own = position.pieces[me];
+  const Bitboard opponent = position.pieces[1 - me];
+  if (position.remove) {
+    for (int at : Sites(Removable(opponent))) list.push(Decision::Remove(at));
+    return;
+  }
+  const Bitboard targets = MillCandidates(own) & kAllPoints & ~(own | opponent);
+  if (targets == 0) return;
+  if (position.hand[me] > 0) {
+    for (int to : Sites(targets))
+      if (InMill(to, own | SquareBit(to))) list.push(Decision::Place(to));
+    return;
+  }
+  for (int from : Sites(own)) {
+    for (int to : Sites(kNeighbours[from] & targets)) {
+      if (InMill(to, own ^ SquareBit(from) ^ SquareBit(to))) list.push(Decision::Step(from, to));
+    }
+  }
 }
 
 bool Davxar::is_tactical(const Position& position, Decision decision) const {
