@@ -30,6 +30,9 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   const bool check_repetitions = options_.repetitions && options_.leaves == Leaves::kEvaluate;
   // One hash of the position serves the repetition rule and the table key.
   const uint64_t hash = check_repetitions || table_ ? game_.hash(p) : 0;
+  const bool interior = depth > 0 && ply < kMaxPly - 1;
+  const uint64_t key = table_ && interior ? Key(hash, p, depth) : 0;
+  if (table_ && interior) table_->Prefetch(key);
   if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
   // An endgame table's value is exact: no search below it, leaves included.
   if (ply > 0 && endgame_probe_) {
@@ -38,7 +41,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
       return ExactScore(*exact, ply);
     }
   }
-  if (depth <= 0 || ply >= kMaxPly - 1) {
+  if (!interior) {
     return options_.quiescence && options_.leaves == Leaves::kEvaluate
                ? Quiescence(p, alpha, beta, ply, options_.quiescence_depth)
                : LeafValue(p, ply);
@@ -52,11 +55,14 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   if (alpha >= beta) return alpha;
 
   const Score original_alpha = alpha;
-  const uint64_t key = table_ ? Key(hash, p, depth) : 0;
-  Decision table_move = Decision::Pass();
+  // The decisions are generated while the table's bucket, prefetched, comes
+  // from memory: the probe of a large table is the one cache miss of a node,
+  // and it used to stall the search for about half its time.
+  MovePicker<G> picker(game_, p, Decision::Pass(), killers_[ply], quiet_history_,
+                       tactical_history_);
   if (table_) {
     if (const TableEntry* entry = table_->Probe(key)) {
-      table_move = entry->best;
+      picker.SetTableMove(entry->best);
       const Score stored = FromStored(entry->score, ply);
       // Heuristic search cuts only on entries of exactly this depth: a deeper
       // one would make the result depend on the order of the search (and
@@ -72,7 +78,6 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     }
   }
 
-  MovePicker<G> picker(game_, p, table_move, killers_[ply], quiet_history_, tactical_history_);
   DecisionList tried_quiets, tried_tacticals;  // searched without a cut
   Score best = -kInfinity;
   Decision best_decision = Decision::Pass();

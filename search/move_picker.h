@@ -124,6 +124,9 @@ class MovePicker {
         stage_(Stage::kTableMove) {
     LegalDecisions(game, p, list_);
   }
+  // Sets the table move, before the first Next (the search generates the
+  // decisions while it waits for the table).
+  void SetTableMove(Decision table_move) { table_move_ = table_move; }
   // The picker keeps a pointer to the killers: a temporary would dangle.
   MovePicker(const G&, const Position&, Decision, const Killers&&, const DecisionHistory&,
              const DecisionHistory&) = delete;
@@ -273,7 +276,7 @@ class MovePicker {
 
   const G& game_;
   const Position& position_;
-  const Decision table_move_;
+  Decision table_move_;
   const Killers* killers_;
   const DecisionHistory* quiet_history_;
   const DecisionHistory& tactical_history_;

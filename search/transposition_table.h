@@ -3,6 +3,8 @@
 #ifndef LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 #define LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 
+#include <sys/mman.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -39,12 +41,17 @@ class TranspositionTable {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= mebibytes * 1024 * 1024) buckets *= 2;
     memory_.reset();
-    size_t space = buckets * sizeof(Bucket) + alignof(Bucket);
+    // A table of a huge page or more starts on one, and asks for huge pages
+    // (granted with transparent huge pages "always" or "madvise"): a probe of
+    // a large table in 4 KiB pages misses the TLB as well as the cache.
+    const size_t bytes = buckets * sizeof(Bucket);
+    const size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+    size_t space = bytes + alignment;
     memory_.reset(static_cast<char*>(std::calloc(space, 1)));
     if (memory_ == nullptr) throw std::bad_alloc();
     void* start = memory_.get();
-    buckets_ =
-        static_cast<Bucket*>(std::align(alignof(Bucket), buckets * sizeof(Bucket), start, space));
+    buckets_ = static_cast<Bucket*>(std::align(alignment, bytes, start, space));
+    if (alignment == kHugePage) madvise(buckets_, bytes, MADV_HUGEPAGE);  // a hint only
     mask_ = buckets - 1;
   }
   void Clear() {
@@ -59,6 +66,10 @@ class TranspositionTable {
       if (entry.check == Check(key) && entry.bound != Bound::kNone) return &entry;
     return nullptr;
   }
+
+  // Starts loading the bucket of `key` into the cache: a probe of a large
+  // table is a cache miss, which work done between the two then hides.
+  void Prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
   void Store(uint64_t key, int depth, Score score, Bound bound, Decision best) {
     Bucket& bucket = buckets_[key & mask_];
@@ -79,6 +90,7 @@ class TranspositionTable {
   size_t bucket_count() const { return mask_ + 1; }
 
  private:
+  static constexpr size_t kHugePage = size_t{2} << 20;
   struct alignas(64) Bucket {
     TableEntry entries[4];
   };
