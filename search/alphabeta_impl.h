@@ -87,7 +87,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     const Score gain =
         options_.leaves == Leaves::kEvaluate && picked.tactical ? kEarlyGain * depth : 0;
     Position child = p;
-    Apply(game_, child, d);
+    Play(child, d);
     Score score;
     if (i == 0) {
       score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
@@ -139,7 +139,7 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
   while (picker.Next(picked)) {
     const Decision d = picked.decision;
     Position child = p;
-    Apply(game_, child, d);
+    Play(child, d);
     const Score score = child.state.to_move == p.state.to_move
                             ? Quiescence(child, alpha, beta, ply + 1, qdepth - 1)
                             : -Quiescence(child, -beta, -alpha, ply + 1, qdepth - 1);
