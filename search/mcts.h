@@ -15,10 +15,13 @@
 // Outcomes are absolute (P1 wins, P2 wins, draw), so they survive re-rooting.
 //
 // Threads share one tree (tree parallelism). Counters are atomics; a thread
-// adds its visit on the way down (a virtual loss, steering the others away
-// until its result arrives) and the result on the way up. A leaf is expanded
-// by the thread that wins a compare-and-swap on its state; the others play out
-// from it meanwhile. Nodes come from a bounded arena (search/arena.h); when it
+// adds its visit to a node with few visits on the way down (a virtual loss,
+// steering the others away until its result arrives) and the result on the
+// way up. Updates of well-visited nodes, near the root, are held back and
+// written in bulk (search/mcts_pending.h), so that threads do not contend
+// for their cache lines on every iteration. A leaf is expanded by the thread
+// that wins a compare-and-swap on its state; the others play out from it
+// meanwhile. Nodes come from a bounded arena (search/arena.h); when it
 // is full the tree stops growing and playouts run from its leaves.
 #ifndef LUD64_SEARCH_MCTS_H_
 #define LUD64_SEARCH_MCTS_H_
@@ -36,6 +39,7 @@
 #include "engine/random.h"
 #include "search/arena.h"
 #include "search/endgame_probe.h"
+#include "search/mcts_pending.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
 
@@ -85,8 +89,10 @@ struct MctsNode {
   enum Expansion : uint8_t { kLeaf, kExpanding, kExpanded };
   using Index = Arena<MctsNode>::Index;
 
-  std::atomic<uint64_t> visits{0};  // descents through the node, in flight included
-  std::atomic<uint64_t> reward{0};  // for `mover`, in units of mcts_internal::kRewardScale
+  // Descents through the node; while it has few, those in flight included.
+  std::atomic<uint64_t> visits{0};
+  // For `mover`, in units of mcts_internal::kRewardScale; not kept at the root.
+  std::atomic<uint64_t> reward{0};
   std::atomic<Index> first_child{Arena<MctsNode>::kNone};
   std::atomic<Outcome> proven{Outcome::kOngoing};
   std::atomic<Expansion> expansion{kLeaf};
@@ -152,16 +158,30 @@ class Mcts {
   // `visits_before`: the root's visits when the search started.
   void Work(int thread, const MctsLimits& limits, Clock::time_point start, uint64_t visits_before,
             const Progress& on_progress);
+  using Pending = mcts_internal::PendingUpdates<MctsNode>;
+  // A node an iteration went through: whether its visit was counted on the
+  // way down, and whether its update is held back.
+  struct Step {
+    MctsNode* node;
+    uint64_t visits;  // with this iteration's
+    bool counted;
+    bool held_back;
+  };
+
   // One iteration: selection and expansion down from the root, a playout or
   // a proven result, and the update of the path. `path` is the caller's, to
-  // avoid an allocation per iteration.
-  void Iterate(Random& random, std::vector<MctsNode*>& path);
+  // avoid an allocation per iteration; `pending`: where to hold back the
+  // updates of well-visited nodes, nullptr to write them at once.
+  void Iterate(Random& random, std::vector<Step>& path, Pending* pending);
+  // Adds `node` to the path, counting its visit now while it has few (a
+  // virtual loss); returns its visits with this one.
+  uint64_t Enter(MctsNode& node, std::vector<Step>& path, bool may_hold_back);
   // Adds the children of a leaf, unless another thread is at it or the arena
   // is full; true when the node has children.
   bool Expand(MctsNode& node, const Position& position);
   // The child to descend to (UCB1), skipping proven losses; nullptr when every
-  // child is a proven loss for `to_move`.
-  MctsNode* Select(MctsNode& node, Player to_move);
+  // child is a proven loss for `to_move`. `visits`: the node's, with this iteration's.
+  MctsNode* Select(MctsNode& node, uint64_t visits, Player to_move);
   // Proves an expanded node from its children, when they allow it.
   bool TryProve(MctsNode& node);
   // The child a player would choose: a proven win, else the most visited of

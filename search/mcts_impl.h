@@ -21,6 +21,14 @@ inline constexpr uint64_t kRewardScale = 1 << 16;
 inline constexpr uint64_t kMaxLengthDiscount = kRewardScale / 10;
 inline constexpr int kDiscountPlies = 1000;  // the length of the full discount
 
+// A node's visit is counted on the way down (a virtual loss, steering other
+// threads elsewhere until the result arrives) while it has fewer visits than
+// this; after, with its result. One visit more hardly moves the mean of a
+// well-visited node, and counting it with the reward writes the node's cache
+// line once per iteration, not twice: the nodes near the root, on nearly
+// every path, are the ones threads contend for.
+inline constexpr uint64_t kVirtualLossVisits = 64;
+
 inline uint64_t Reward(Outcome outcome, Player player, int plies) {
   if (outcome == Outcome::kDraw) return kRewardScale / 2;
   const uint64_t discount =
@@ -84,8 +92,11 @@ void Mcts<G>::Work(int thread, const MctsLimits& limits, Clock::time_point start
   const Clock::time_point deadline = start + seconds(limits.seconds);
   Clock::time_point next_progress = start + seconds(options_.progress_every);
   Random random = PlayoutRandom(options_.seed, searches_ * 256 + thread);
-  std::vector<MctsNode*> path;
+  std::vector<Step> path;
   path.reserve(256);
+  // One thread holds nothing back: its search is the same as without.
+  Pending pending;
+  Pending* const hold_back = options_.threads > 1 ? &pending : nullptr;
   for (uint64_t n = 0;; ++n) {
     if (time_up_.load(kRelaxed) || StopRequested() ||
         (limits.stop && limits.stop->load(kRelaxed)) ||
@@ -106,18 +117,31 @@ void Mcts<G>::Work(int thread, const MctsLimits& limits, Clock::time_point start
         on_progress(report);
       }
     }
-    Iterate(random, path);
+    Iterate(random, path, hold_back);
+    if (n % mcts_internal::kPendingIterations == 0) pending.Flush();
   }
+  pending.Flush();
 }
 
 template <Game G>
-void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
+inline uint64_t Mcts<G>::Enter(MctsNode& node, std::vector<Step>& path, bool may_hold_back) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  uint64_t visits = node.visits.load(kRelaxed);
+  const bool counted = visits < mcts_internal::kVirtualLossVisits;
+  if (counted) visits = node.visits.fetch_add(1, kRelaxed);
+  ++visits;
+  path.push_back({&node, visits, counted,
+                  !counted && may_hold_back && visits >= 2 * mcts_internal::kPendingShare});
+  return visits;
+}
+
+template <Game G>
+void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending) {
   constexpr auto kRelaxed = std::memory_order_relaxed;
   Position position = root_position_;
   MctsNode* node = &root();
-  node->visits.fetch_add(1, kRelaxed);
   path.clear();
-  path.push_back(node);
+  uint64_t visits = Enter(*node, path, pending != nullptr);
   Outcome result;
   int playout_plies = 0;
   for (;;) {
@@ -128,7 +152,7 @@ void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
     if (node->expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) {
       // A leaf's first visit is a playout; its second adds its children:
       // the many leaves visited only once take no memory for children.
-      const bool first_visit = node->visits.load(kRelaxed) <= 1;
+      const bool first_visit = visits <= 1;
       if (first_visit || !Expand(*node, position)) {
         const PlayoutResult playout = RandomPlayout(game_, position, random);
         result = playout.outcome;
@@ -136,16 +160,21 @@ void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
         break;
       }
     }
-    MctsNode* child = Select(*node, position.state.to_move);
+    MctsNode* child = Select(*node, visits, position.state.to_move);
     if (child == nullptr) {
       // Every child is a proven loss (proofs are never undone): so is the node.
       TryProve(*node);
       result = node->proven.load(kRelaxed);
       break;
     }
-    child->visits.fetch_add(1, kRelaxed);
+    visits = Enter(*child, path, pending != nullptr);
+    // Most iterations of a well-explored tree end at a proven node: its
+    // position is not needed.
+    if (const Outcome proven = child->proven.load(kRelaxed); proven != Outcome::kOngoing) {
+      result = proven;
+      break;
+    }
     Apply(game_, position, child->decision);
-    path.push_back(child);
     if (position.state.over()) {
       child->proven.store(position.state.outcome, kRelaxed);
       result = position.state.outcome;
@@ -167,14 +196,25 @@ void Mcts<G>::Iterate(Random& random, std::vector<MctsNode*>& path) {
   }
   const uint64_t reward_p1 =
       mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1 + playout_plies);
-  for (MctsNode* on_path : path) {
-    const uint64_t reward =
-        on_path->mover == Player::kP1 ? reward_p1 : mcts_internal::kRewardScale - reward_p1;
-    on_path->reward.fetch_add(reward, kRelaxed);
+  for (size_t i = 0; i < path.size(); ++i) {
+    const Step& step = path[i];
+    // The root's reward is not kept: nothing reads it, and every iteration
+    // would write it.
+    const uint64_t reward = i == 0 ? 0
+                            : step.node->mover == Player::kP1
+                                ? reward_p1
+                                : mcts_internal::kRewardScale - reward_p1;
+    if (step.held_back) {
+      pending->Add(*step.node, reward, step.visits);
+      continue;
+    }
+    if (!step.counted) step.node->visits.fetch_add(1, kRelaxed);
+    if (reward != 0) step.node->reward.fetch_add(reward, kRelaxed);
   }
   // A proof climbs as long as each parent is proven by it.
   for (size_t i = path.size() - 1; i > 0; --i) {
-    if (path[i]->proven.load(kRelaxed) == Outcome::kOngoing || !TryProve(*path[i - 1])) break;
+    if (path[i].node->proven.load(kRelaxed) == Outcome::kOngoing || !TryProve(*path[i - 1].node))
+      break;
   }
 }
 
@@ -205,10 +245,10 @@ bool Mcts<G>::Expand(MctsNode& node, const Position& position) {
 }
 
 template <Game G>
-MctsNode* Mcts<G>::Select(MctsNode& node, Player to_move) {
+MctsNode* Mcts<G>::Select(MctsNode& node, uint64_t visits, Player to_move) {
   constexpr auto kRelaxed = std::memory_order_relaxed;
   MctsNode* children = &arena_[node.first_child.load(kRelaxed)];
-  const double parent_visits = static_cast<double>(node.visits.load(kRelaxed));
+  const double parent_visits = static_cast<double>(visits);
   const double explore = options_.exploration * std::sqrt(std::log(std::max(parent_visits, 1.0)));
   MctsNode* best = nullptr;
   double best_value = -1;

@@ -218,6 +218,56 @@ TEST(Mcts, StartsANewTreeAfterDecisionsItDoesNotHold) {
   EXPECT_EQ(mcts.root_position(), position);
 }
 
+TEST(Mcts, HeldBackUpdatesAreWrittenAtTheirShareAndOnFlush) {
+  using mcts_internal::kPendingShare;
+  MctsNode hot, other;
+  hot.visits.store(10 * kPendingShare);
+  {
+    mcts_internal::PendingUpdates<MctsNode> pending;
+    for (int i = 0; i < 9; ++i) pending.Add(hot, 3, hot.visits.load());
+    EXPECT_EQ(hot.visits.load(), 10 * kPendingShare) << "held back below its share";
+    pending.Add(hot, 3, hot.visits.load());
+    EXPECT_EQ(hot.visits.load(), 10 * kPendingShare + 10) << "written at its share";
+    EXPECT_EQ(hot.reward.load(), 30u);
+    other.visits.store(1'000'000);
+    pending.Add(other, 5, other.visits.load());
+    pending.Flush();
+    EXPECT_EQ(other.visits.load(), 1'000'001u);
+    EXPECT_EQ(other.reward.load(), 5u);
+    pending.Add(other, 7, other.visits.load());
+  }
+  EXPECT_EQ(other.visits.load(), 1'000'002u) << "written when the thread is done";
+  EXPECT_EQ(other.reward.load(), 12u);
+}
+
+TEST(Mcts, TwoThreadsKeepEveryVisitOfShortIterations) {
+  // After E3 D2 most Guettal iterations end at a proven draw a few plies
+  // down: the nodes near the root get many visits, held back by each thread.
+  const Guettal game;
+  Guettal::Position position = game.start();
+  for (const char* text : {"E3", "D2"}) {
+    absl::StatusOr<Decision> d = ParseDecision(text, game.site_names());
+    ASSERT_TRUE(d.ok()) << d.status();
+    Apply(game, position, *d);
+  }
+  Mcts<Guettal> mcts(game, {.threads = 2});
+  mcts.SetRoot(position);
+  const MctsReport report = mcts.Search({.iterations = 300'000});
+  EXPECT_EQ(report.iterations, 300'000u);
+  EXPECT_EQ(report.root_visits, 300'000u);
+  EXPECT_EQ(TotalVisits(mcts.Choices()), 300'000u);
+  // One ply down, the visits of the best decision's children add up to its
+  // own but for those that played out from it: its first, and any while the
+  // other thread was adding its children.
+  const uint64_t best_visits = report.best.visits;
+  EXPECT_GT(best_visits, 2 * mcts_internal::kPendingShare);
+  const Decision best = report.best.decision;
+  mcts.Advance(std::span(&best, 1));
+  EXPECT_EQ(mcts.Report().root_visits, best_visits);
+  EXPECT_LE(TotalVisits(mcts.Choices()), best_visits - 1);
+  EXPECT_GE(TotalVisits(mcts.Choices()), best_visits - 4);
+}
+
 TEST(Mcts, TwoThreadsShareTheTree) {
   const Davxar game;
   Mcts<Davxar> mcts(game, {.threads = 2});
