@@ -76,25 +76,48 @@ class PairIndex {
   uint64_t Size(int own_count, int opponent_count) const;
   // The index of a pair already in canonical form (SiteSymmetry::Canonical).
   uint64_t IndexCanonical(Bitboard own, Bitboard opponent) const;
+  // The indices of the pairs with one own set: its canonical form, rank and
+  // the symmetries taking it there, looked up once. A position's steps all
+  // lead to pairs whose own set is its opponent's, which does not move.
+  class OwnFrame {
+   public:
+    uint64_t Index(Bitboard opponent) const {
+      Bitboard best = opponent;
+      // Bit 0, the identity, alone: the own set is canonical already.
+      if (symmetries_ != 1) {
+        best = ~Bitboard{0};
+        for (uint32_t gs = symmetries_; gs != 0; gs &= gs - 1) {
+          best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
+        }
+      }
+      return rank_ * internal::kBinomials.c[free_count_][PopCount(opponent)] +
+             ColexRank(free_, best);
+    }
+
+   private:
+    friend class PairIndex;
+    const SiteSymmetry* symmetry_;
+    uint64_t rank_;
+    Bitboard free_;  // the sites the canonical own set leaves free
+    int free_count_;
+    uint32_t symmetries_;
+  };
+  // Inline, as Index: a build indexes every successor and predecessor.
+  OwnFrame FrameOf(Bitboard own) const {
+    const int count = PopCount(own);
+    const OwnForm form = Forms(count)[ColexRankAll(own)];
+    OwnFrame frame;
+    frame.symmetry_ = symmetry_;
+    frame.rank_ = form.rank;
+    frame.free_ = all_ & ~Sets(count)[form.rank];
+    frame.free_count_ = symmetry_->sites() - count;
+    frame.symmetries_ = form.symmetries;
+    return frame;
+  }
   // The index of any pair: canonicalised first, through a table over every
   // own set of its size (the symmetries taking it to its canonical form),
   // which spares applying every symmetry to the own set.
-  // Inline: a build indexes every successor and predecessor.
-  uint64_t Index(Bitboard own, Bitboard opponent) const {
-    const int count = PopCount(own);
-    const OwnForm form = Forms(count)[ColexRankAll(own)];
-    Bitboard best = opponent;
-    // Bit 0, the identity, alone: the own set is canonical already.
-    if (form.symmetries != 1) {
-      best = ~Bitboard{0};
-      for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
-        best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
-      }
-    }
-    const Bitboard free = all_ & ~Sets(count)[form.rank];
-    return form.rank * internal::kBinomials.c[symmetry_->sites() - count][PopCount(opponent)] +
-           ColexRank(free, best);
-  }
+  uint64_t Index(Bitboard own, Bitboard opponent) const { return FrameOf(own).Index(opponent); }
   // The pair at `index`; false when it is a hole (the pair is still set).
   bool Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
