@@ -94,10 +94,7 @@ uint64_t PairIndex::IndexCanonical(Bitboard own, Bitboard opponent) const {
 
 bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
                        Bitboard& opponent) const {
-  const int free_count = symmetry_->sites() - own_count;
-  const uint64_t per_own = Binomial(free_count, opponent_count);
-  own = Sets(own_count)[index / per_own];
-  opponent = ColexUnrank(all_ & ~own, opponent_count, index % per_own);
+  PairAt(own_count, opponent_count, index, own, opponent);
   // A hole: a symmetry fixing the own set (other than the identity, bit 0)
   // makes the opponent set smaller.
   const OwnForm form = Forms(own_count)[ColexRankAll(own)];
@@ -105,6 +102,13 @@ bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboa
     if (symmetry_->Apply(std::countr_zero(gs), opponent) < opponent) return false;
   }
   return true;
+}
+
+void PairIndex::PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+                       Bitboard& opponent) const {
+  const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
+  own = Sets(own_count)[index / per_own];
+  opponent = ColexUnrank(all_ & ~own, opponent_count, index % per_own);
 }
 
 PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at)

@@ -121,6 +121,9 @@ class PairIndex {
   // The pair at `index`; false when it is a hole (the pair is still set).
   bool Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
+  // The same without the hole test, for callers that know the answer.
+  void PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+              Bitboard& opponent) const;
   // The sorted canonical own sets of a size (built on first use, thread-safe).
   const std::vector<Bitboard>& OwnSets(int count) const;
 

@@ -122,15 +122,13 @@ class ComponentSolver : private StateWord {
                             offsets_.begin()) -
            1;
   }
-  // The position of an id; false for a hole.
-  bool Decode(uint64_t id, Position& position) const {
+  // The position of an id (a hole's too: the caller knows which it is).
+  Position Decode(uint64_t id) const {
     const int slice = SliceOfId(id);
     const SliceKey& key = keys_[slice];
     Bitboard own, opponent;
-    const bool canonical =
-        tb_.index().Unrank(key.own, key.opponent, id - offsets_[slice], own, opponent);
-    position = tb_.Make(key, own, opponent);
-    return canonical;
+    tb_.index().PairAt(key.own, key.opponent, id - offsets_[slice], own, opponent);
+    return tb_.Make(key, own, opponent);
   }
   uint32_t IdOf(const Located& at) const {
     const int slice = SliceOf(at.key);
@@ -311,8 +309,7 @@ class ComponentSolver : private StateWord {
       if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;
     } while (!ReplaceState<kShared>(id, st, st | uint32_t{kDone} << 24));
     const Entry e = ValueOf(st);
-    Position position;
-    Decode(id, position);
+    const Position position = Decode(id);
     // Each predecessor once, tagged with whether it is the same player's
     // decision (a mill step leading to the removal): bit 0 of the key.
     predecessors.clear();
@@ -390,8 +387,7 @@ class ComponentSolver : private StateWord {
     }
     for (uint64_t id = 0; id < size(); ++id) {
       if (!(FlagsOf(state_[id]) & kHole)) continue;
-      Position position;
-      Decode(id, position);
+      const Position position = Decode(id);
       const Located at = tb_.Locate(position);
       state_[id] = Pack(ValueOf(state_[IdOf(at)]), 0, kHole);
     }
