@@ -3,43 +3,11 @@
 #include <algorithm>
 
 namespace lud64::tablebase {
-namespace {
-
-struct BinomialTable {
-  std::array<std::array<uint64_t, 65>, 65> c{};
-  BinomialTable() {
-    for (int n = 0; n <= 64; ++n) {
-      c[n][0] = 1;
-      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
-    }
-  }
-};
-
-const BinomialTable kBinomials;
-
-// The sites below `site` in `universe`: the position of `site` in it.
-int PositionIn(Bitboard universe, int site) { return PopCount(universe & (SquareBit(site) - 1)); }
-
-}  // namespace
-
-uint64_t Binomial(int n, int k) {
-  if (k < 0 || n < 0 || k > n) return 0;
-  return kBinomials.c[n][k];
-}
-
-uint64_t ColexRank(Bitboard universe, Bitboard subset) {
-  uint64_t rank = 0;
-  int i = 1;
-  for (int site : Sites(subset)) rank += Binomial(PositionIn(universe, site), i++);
-  return rank;
-}
+using internal::kBinomials;
 
 Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
-  // The universe's sites in order, so that a position maps to its site at once.
-  int sites[64];
-  int limit = 0;
-  for (Bitboard rest = universe; rest != 0;) sites[limit++] = PopLowest(rest);
   Bitboard subset = 0;
+  int limit = PopCount(universe);
   for (int i = size; i >= 1; --i) {
     // The largest position c < limit with C(c, i) <= rank, by bisection:
     // C(c, i) grows with c.
@@ -53,7 +21,7 @@ Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
       }
     }
     rank -= kBinomials.c[low][i];
-    subset |= SquareBit(sites[low]);
+    subset |= SquareBit(NthSite(universe, low));
     limit = low;
   }
   return subset;
@@ -113,19 +81,6 @@ const std::vector<PairIndex::OwnForm>& PairIndex::OwnForms(int count) const {
   return *result;
 }
 
-uint64_t PairIndex::Index(Bitboard own, Bitboard opponent) const {
-  const int count = PopCount(own);
-  const OwnForm form = OwnForms(count)[ColexRank(~Bitboard{0}, own)];
-  Bitboard best = ~Bitboard{0};
-  for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
-    best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
-  }
-  const int sites = symmetry_->sites();
-  const Bitboard all = sites == 64 ? ~Bitboard{0} : SquareBit(sites) - 1;
-  const Bitboard free = all & ~OwnSets(count)[form.rank];
-  return form.rank * Binomial(sites - count, PopCount(opponent)) + ColexRank(free, best);
-}
-
 uint64_t PairIndex::Size(int own_count, int opponent_count) const {
   return OwnSets(own_count).size() * Binomial(symmetry_->sites() - own_count, opponent_count);
 }
@@ -133,25 +88,27 @@ uint64_t PairIndex::Size(int own_count, int opponent_count) const {
 uint64_t PairIndex::IndexCanonical(Bitboard own, Bitboard opponent) const {
   const std::vector<Bitboard>& sets = OwnSets(PopCount(own));
   const uint64_t rank = std::lower_bound(sets.begin(), sets.end(), own) - sets.begin();
-  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
-  const Bitboard free = all & ~own;
+  const Bitboard free = all_ & ~own;
   return rank * Binomial(PopCount(free), PopCount(opponent)) + ColexRank(free, opponent);
 }
 
 bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
                        Bitboard& opponent) const {
-  const int free_count = symmetry_->sites() - own_count;
-  const uint64_t per_own = Binomial(free_count, opponent_count);
-  own = OwnSets(own_count)[index / per_own];
-  const Bitboard all = symmetry_->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry_->sites()) - 1;
-  opponent = ColexUnrank(all & ~own, opponent_count, index % per_own);
+  PairAt(own_count, opponent_count, index, own, opponent);
   // A hole: a symmetry fixing the own set (other than the identity, bit 0)
   // makes the opponent set smaller.
-  const OwnForm form = OwnForms(own_count)[ColexRank(~Bitboard{0}, own)];
+  const OwnForm form = Forms(own_count)[ColexRankAll(own)];
   for (uint32_t gs = form.symmetries & ~1u; gs != 0; gs &= gs - 1) {
     if (symmetry_->Apply(std::countr_zero(gs), opponent) < opponent) return false;
   }
   return true;
+}
+
+void PairIndex::PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+                       Bitboard& opponent) const {
+  const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
+  own = Sets(own_count)[index / per_own];
+  opponent = ColexUnrank(all_ & ~own, opponent_count, index % per_own);
 }
 
 PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at)
@@ -169,7 +126,7 @@ void PairCursor::SetOwn(uint64_t rank) {
   own_rank_ = rank;
   own_ = (*own_sets_)[rank];
   free_ = all_ & ~own_;
-  stabiliser_ = (*forms_)[ColexRank(~Bitboard{0}, own_)].symmetries & ~1u;
+  stabiliser_ = (*forms_)[ColexRankAll(own_)].symmetries & ~1u;
   // The first subset in colex order: the lowest free sites.
   opponent_ = LowestSites(free_, opponent_count_);
 }

@@ -10,6 +10,7 @@
 #ifndef LUD64_TABLEBASE_PAIR_INDEX_H_
 #define LUD64_TABLEBASE_PAIR_INDEX_H_
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -23,29 +24,105 @@
 
 namespace lud64::tablebase {
 
+namespace internal {
+// C(n, k) for n, k <= 64; 0 when k > n.
+struct BinomialTable {
+  uint64_t c[65][65] = {};
+  constexpr BinomialTable() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+    }
+  }
+};
+inline constexpr BinomialTable kBinomials;
+}  // namespace internal
+
 // C(n, k) for n, k <= 64 (0 when k > n).
-uint64_t Binomial(int n, int k);
+inline uint64_t Binomial(int n, int k) {
+  if (k < 0 || n < 0 || k > n) return 0;
+  return internal::kBinomials.c[n][k];
+}
 
 // The colex rank of `subset` (a subset of `universe`) among the subsets of
 // `universe` of the same size, counting sites by their order in `universe`.
-uint64_t ColexRank(Bitboard universe, Bitboard subset);
+// Inline: every successor and predecessor of a build ranks two sets.
+inline uint64_t ColexRank(Bitboard universe, Bitboard subset) {
+  uint64_t rank = 0;
+  for (int i = 1; subset != 0; subset &= subset - 1, ++i) {
+    // The sites of `universe` below this one: its position there.
+    rank += internal::kBinomials.c[PopCount(universe & ((subset & -subset) - 1))][i];
+  }
+  return rank;
+}
+// The same over every site (the universe of all 64): a site is its own position.
+inline uint64_t ColexRankAll(Bitboard subset) {
+  uint64_t rank = 0;
+  for (int i = 1; subset != 0; subset &= subset - 1, ++i) {
+    rank += internal::kBinomials.c[std::countr_zero(subset)][i];
+  }
+  return rank;
+}
 // The inverse: the subset of `universe` with `size` sites and that rank.
 Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank);
 
 class PairIndex {
  public:
-  explicit PairIndex(const SiteSymmetry* symmetry) : symmetry_(symmetry) {}
+  explicit PairIndex(const SiteSymmetry* symmetry)
+      : symmetry_(symmetry),
+        all_(symmetry->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry->sites()) - 1) {}
 
   const SiteSymmetry& symmetry() const { return *symmetry_; }
   uint64_t Size(int own_count, int opponent_count) const;
   // The index of a pair already in canonical form (SiteSymmetry::Canonical).
   uint64_t IndexCanonical(Bitboard own, Bitboard opponent) const;
+  // The indices of the pairs with one own set: its canonical form, rank and
+  // the symmetries taking it there, looked up once. A position's steps all
+  // lead to pairs whose own set is its opponent's, which does not move.
+  class OwnFrame {
+   public:
+    uint64_t Index(Bitboard opponent) const {
+      Bitboard best = opponent;
+      // Bit 0, the identity, alone: the own set is canonical already.
+      if (symmetries_ != 1) {
+        best = ~Bitboard{0};
+        for (uint32_t gs = symmetries_; gs != 0; gs &= gs - 1) {
+          best = std::min(best, symmetry_->Apply(std::countr_zero(gs), opponent));
+        }
+      }
+      return rank_ * internal::kBinomials.c[free_count_][PopCount(opponent)] +
+             ColexRank(free_, best);
+    }
+
+   private:
+    friend class PairIndex;
+    const SiteSymmetry* symmetry_;
+    uint64_t rank_;
+    Bitboard free_;  // the sites the canonical own set leaves free
+    int free_count_;
+    uint32_t symmetries_;
+  };
+  // Inline, as Index: a build indexes every successor and predecessor.
+  OwnFrame FrameOf(Bitboard own) const {
+    const int count = PopCount(own);
+    const OwnForm form = Forms(count)[ColexRankAll(own)];
+    OwnFrame frame;
+    frame.symmetry_ = symmetry_;
+    frame.rank_ = form.rank;
+    frame.free_ = all_ & ~Sets(count)[form.rank];
+    frame.free_count_ = symmetry_->sites() - count;
+    frame.symmetries_ = form.symmetries;
+    return frame;
+  }
   // The index of any pair: canonicalised first, through a table over every
   // own set of its size (the symmetries taking it to its canonical form),
   // which spares applying every symmetry to the own set.
-  uint64_t Index(Bitboard own, Bitboard opponent) const;
+  uint64_t Index(Bitboard own, Bitboard opponent) const { return FrameOf(own).Index(opponent); }
   // The pair at `index`; false when it is a hole (the pair is still set).
   bool Unrank(int own_count, int opponent_count, uint64_t index, Bitboard& own,
+              Bitboard& opponent) const;
+  // The same without the hole test, for callers that know the answer.
+  void PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
   // The sorted canonical own sets of a size (built on first use, thread-safe).
   const std::vector<Bitboard>& OwnSets(int count) const;
@@ -60,7 +137,18 @@ class PairIndex {
 
  private:
   friend class PairCursor;
+  // OwnForms(count).data() and OwnSets(count).data(), without the lock once built.
+  const OwnForm* Forms(int count) const {
+    const std::vector<OwnForm>* forms = forms_[count].load(std::memory_order_acquire);
+    return (forms != nullptr ? *forms : OwnForms(count)).data();
+  }
+  const Bitboard* Sets(int count) const {
+    const std::vector<Bitboard>* sets = lists_[count].load(std::memory_order_acquire);
+    return (sets != nullptr ? *sets : OwnSets(count)).data();
+  }
+
   const SiteSymmetry* symmetry_;
+  Bitboard all_;
   mutable std::mutex mutex_;
   mutable std::array<std::atomic<const std::vector<Bitboard>*>, 65> lists_{};
   mutable std::vector<std::unique_ptr<std::vector<Bitboard>>> owned_;

@@ -58,6 +58,7 @@ class ComponentSolver : private StateWord {
     offsets_.push_back(0);
     for (const SliceKey& key : keys_) {
       offsets_.push_back(offsets_.back() + tb_.index().Size(key.own, key.opponent));
+      codes_.push_back(CodeOf(key));
     }
   }
 
@@ -103,9 +104,16 @@ class ComponentSolver : private StateWord {
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
+  // A key as one integer: compared in one instruction, where SliceKey's ==
+  // compares five fields (every successor and predecessor looks its slice up).
+  static uint64_t CodeOf(const SliceKey& key) {
+    return key.own | uint64_t{key.opponent} << 8 | uint64_t{key.own_hand} << 16 |
+           uint64_t{key.opponent_hand} << 24 | uint64_t{key.remove} << 32;
+  }
   int SliceOf(const SliceKey& key) const {
-    for (size_t i = 0; i < keys_.size(); ++i) {
-      if (keys_[i] == key) return static_cast<int>(i);
+    const uint64_t code = CodeOf(key);
+    for (size_t i = 0; i < codes_.size(); ++i) {
+      if (codes_[i] == code) return static_cast<int>(i);
     }
     return -1;
   }
@@ -114,15 +122,13 @@ class ComponentSolver : private StateWord {
                             offsets_.begin()) -
            1;
   }
-  // The position of an id; false for a hole.
-  bool Decode(uint64_t id, Position& position) const {
+  // The position of an id (a hole's too: the caller knows which it is).
+  Position Decode(uint64_t id) const {
     const int slice = SliceOfId(id);
     const SliceKey& key = keys_[slice];
     Bitboard own, opponent;
-    const bool canonical =
-        tb_.index().Unrank(key.own, key.opponent, id - offsets_[slice], own, opponent);
-    position = tb_.Make(key, own, opponent);
-    return canonical;
+    tb_.index().PairAt(key.own, key.opponent, id - offsets_[slice], own, opponent);
+    return tb_.Make(key, own, opponent);
   }
   uint32_t IdOf(const Located& at) const {
     const int slice = SliceOf(at.key);
@@ -137,15 +143,16 @@ class ComponentSolver : private StateWord {
   // The last few solved slices looked up by one thread (successors of nearby
   // positions fall into the same few slices).
   struct LookupCache {
-    SliceKey keys[4];
+    uint64_t codes[4] = {};
     const MappedSlice* slices[4] = {};
     int next = 0;
     const MappedSlice* Find(const SliceTables& tables, const SliceKey& key) {
+      const uint64_t code = CodeOf(key);
       for (int i = 0; i < 4; ++i) {
-        if (slices[i] != nullptr && keys[i] == key) return slices[i];
+        if (slices[i] != nullptr && codes[i] == code) return slices[i];
       }
       const MappedSlice* slice = tables.Find(key);
-      keys[next] = key;
+      codes[next] = code;
       slices[next] = slice;
       next = (next + 1) % 4;
       return slice;
@@ -244,45 +251,65 @@ class ComponentSolver : private StateWord {
     void Add(int turns, uint32_t id) { entries.push_back({static_cast<uint16_t>(turns), id}); }
   };
 
-  std::atomic_ref<uint32_t> StateRef(uint32_t id) { return std::atomic_ref<uint32_t>(state_[id]); }
+  // A position's state word: shared by the threads of a round (relaxed
+  // atomics, as the order of updates does not change the fixed point), or
+  // plain in a round run by one thread, where a locked compare-and-swap
+  // would only cost.
+  template <bool kShared>
+  uint32_t LoadState(uint32_t id) {
+    if constexpr (kShared) {
+      return std::atomic_ref<uint32_t>(state_[id]).load(std::memory_order_relaxed);
+    } else {
+      return state_[id];
+    }
+  }
+  // Replaces `expected` by `next`; false (and `expected` reloaded) when
+  // another thread changed it first.
+  template <bool kShared>
+  bool ReplaceState(uint32_t id, uint32_t& expected, uint32_t next) {
+    if constexpr (kShared) {
+      return std::atomic_ref<uint32_t>(state_[id])
+          .compare_exchange_weak(expected, next, std::memory_order_relaxed);
+    } else {
+      state_[id] = next;
+      return true;
+    }
+  }
 
   // A child of `id` was resolved; `turns` is the child's distance counted from
-  // `id` (a loss candidate for `id`). Atomic: threads share positions.
+  // `id` (a loss candidate for `id`).
+  template <bool kShared>
   void Decrement(uint32_t id, int turns, Pushes& pushes) {
-    auto state = StateRef(id);
-    uint32_t s = state.load(std::memory_order_relaxed);
+    uint32_t s = LoadState<kShared>(id);
     uint32_t next;
     do {
       // (A zero count cannot be decremented: the unmoves would not match the moves.)
       if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
       next = Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
-    } while (!state.compare_exchange_weak(s, next, std::memory_order_relaxed));
+    } while (!ReplaceState<kShared>(id, s, next));
     if (CountOf(next) == 0) pushes.Add(EntryTurns(ValueOf(next)), id);
   }
 
+  template <bool kShared>
   void OfferWin(uint32_t id, int turns, Pushes& pushes) {
-    auto state = StateRef(id);
-    uint32_t s = state.load(std::memory_order_relaxed);
+    uint32_t s = LoadState<kShared>(id);
     do {
       if (FlagsOf(s) & kDone) return;
       if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
-    } while (!state.compare_exchange_weak(s, Pack(WinEntry(turns), CountOf(s), FlagsOf(s)),
-                                          std::memory_order_relaxed));
+    } while (!ReplaceState<kShared>(id, s, Pack(WinEntry(turns), CountOf(s), FlagsOf(s))));
     pushes.Add(turns, id);
   }
 
   // Resolves one bucket entry: its predecessors learn its value.
+  template <bool kShared>
   void Propagate(uint32_t id, int d, std::vector<uint64_t>& predecessors, Pushes& pushes) {
     // Take the entry unless it is stale (improved since) or taken.
-    auto state = StateRef(id);
-    uint32_t st = state.load(std::memory_order_relaxed);
+    uint32_t st = LoadState<kShared>(id);
     do {
       if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;
-    } while (
-        !state.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
+    } while (!ReplaceState<kShared>(id, st, st | uint32_t{kDone} << 24));
     const Entry e = ValueOf(st);
-    Position position;
-    Decode(id, position);
+    const Position position = Decode(id);
     // Each predecessor once, tagged with whether it is the same player's
     // decision (a mill step leading to the removal): bit 0 of the key.
     predecessors.clear();
@@ -293,15 +320,18 @@ class ComponentSolver : private StateWord {
     });
     std::sort(predecessors.begin(), predecessors.end());
     predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
+    // The predecessors' words are scattered over the component: their cache
+    // misses overlap when all are requested before the first update waits.
+    for (uint64_t tagged : predecessors) __builtin_prefetch(&state_[tagged >> 1], 1);
     for (uint64_t tagged : predecessors) {
       const auto pred = static_cast<uint32_t>(tagged >> 1);
       const bool same = tagged & 1;
       if (IsWin(e) == same) {
         // A win for the predecessor's player: through the same player's mill
         // step it is as close; through the opponent's loss one turn more.
-        OfferWin(pred, same ? d : d + 1, pushes);
+        OfferWin<kShared>(pred, same ? d : d + 1, pushes);
       } else {
-        Decrement(pred, same ? d : d + 1, pushes);
+        Decrement<kShared>(pred, same ? d : d + 1, pushes);
       }
     }
   }
@@ -326,7 +356,11 @@ class ComponentSolver : private StateWord {
           for (size_t begin; (begin = next.fetch_add(kChunk)) < round.size();) {
             const size_t end = std::min(round.size(), begin + kChunk);
             for (size_t i = begin; i < end; ++i) {
-              Propagate(round[i], static_cast<int>(d), predecessors, pushes[t]);
+              if (threads > 1) {
+                Propagate<true>(round[i], static_cast<int>(d), predecessors, pushes[t]);
+              } else {
+                Propagate<false>(round[i], static_cast<int>(d), predecessors, pushes[t]);
+              }
             }
             if (StopRequested()) return;
             const uint64_t now = resolved.fetch_add(end - begin) + (end - begin);
@@ -353,8 +387,7 @@ class ComponentSolver : private StateWord {
     }
     for (uint64_t id = 0; id < size(); ++id) {
       if (!(FlagsOf(state_[id]) & kHole)) continue;
-      Position position;
-      Decode(id, position);
+      const Position position = Decode(id);
       const Located at = tb_.Locate(position);
       state_[id] = Pack(ValueOf(state_[IdOf(at)]), 0, kHole);
     }
@@ -365,6 +398,7 @@ class ComponentSolver : private StateWord {
   const SliceTables& solved_;
   int threads_;
   std::vector<uint64_t> offsets_;
+  std::vector<uint64_t> codes_;  // CodeOf(keys_[i])
   // Per position: the value (bits 0-15: a win so far, or the longest loss
   // seen while decisions remain), distinct unresolved decisions (16-23) and
   // flags (24-31), in one word so that a backward step touches one cache

@@ -42,9 +42,15 @@ class SiteSymmetry {
 
   // The image of a set under permutation g (byte lookup tables).
   Bitboard Apply(int g, Bitboard set) const {
+    // Unrolled for boards of up to 32 sites (the bytes above them are 0,
+    // whose images are empty), the other four bytes only for larger boards.
     const auto& tables = tables_[g];
-    Bitboard image = 0;
-    for (int byte = 0; byte < bytes_; ++byte) image |= tables[byte][(set >> (8 * byte)) & 0xFF];
+    Bitboard image = tables[0][set & 0xFF] | tables[1][(set >> 8) & 0xFF] |
+                     tables[2][(set >> 16) & 0xFF] | tables[3][(set >> 24) & 0xFF];
+    if (bytes_ > 4) {
+      image |= tables[4][(set >> 32) & 0xFF] | tables[5][(set >> 40) & 0xFF] |
+               tables[6][(set >> 48) & 0xFF] | tables[7][(set >> 56) & 0xFF];
+    }
     return image;
   }
 

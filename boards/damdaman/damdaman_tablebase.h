@@ -92,11 +92,20 @@ void DamdamanTb::ForEachSuccessor(const Position& position, F&& f) const {
     }
     return;
   }
+  // A step without a capture leaves the opponent's set, the next mover's, as
+  // it is: its part of the index is looked up once.
+  const tablebase::PairIndex::OwnFrame after_step = index_->FrameOf(position.pieces[1]);
   for (Decision decision : list) {
     Position next = position;
     game_.play(next, decision);
     if (next.pieces[1] == 0) {
       f(Successor{Successor::kWin, false, {}});
+    } else if (next.pieces[1] == position.pieces[1]) {
+      f(Successor{Successor::kChild,
+                  false,
+                  {{static_cast<uint8_t>(PopCount(next.pieces[1])),
+                    static_cast<uint8_t>(PopCount(next.pieces[0])), 0, 0, false},
+                   after_step.Index(next.pieces[0])}});
     } else {
       f(Successor{Successor::kChild, false, LocateMover(next.pieces[1], next.pieces[0])});
     }

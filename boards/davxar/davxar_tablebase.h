@@ -55,11 +55,14 @@ class DavxarTb {
   void ForEachPredecessor(const Position& position, F&& f) const;
 
  private:
+  static SliceKey KeyOf(Bitboard own, Bitboard opponent, int own_hand, int opponent_hand,
+                        bool remove) {
+    return {static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)),
+            static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand), remove};
+  }
   Located LocateMover(Bitboard own, Bitboard opponent, int own_hand, int opponent_hand,
                       bool remove) const {
-    return {{static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)),
-             static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand), remove},
-            index_->Index(own, opponent)};
+    return {KeyOf(own, opponent, own_hand, opponent_hand, remove), index_->Index(own, opponent)};
   }
   // The position seen by the other player, after the turn ended.
   static Position Swapped(const Position& p) {
@@ -87,6 +90,9 @@ void DavxarTb::ForEachSuccessor(const Position& position, F&& f) const {
     }
     return;
   }
+  // Steps and placements leave the opponent's set, the next mover's, as it
+  // is: its part of the index is looked up once.
+  const tablebase::PairIndex::OwnFrame after_turn = index_->FrameOf(position.pieces[1]);
   for (Decision decision : list) {
     Position next = position;
     const bool same_mover = game_.play(next, decision);
@@ -95,6 +101,11 @@ void DavxarTb::ForEachSuccessor(const Position& position, F&& f) const {
     } else if (same_mover) {
       f(Successor{Successor::kChild, true,
                   LocateMover(next.pieces[0], next.pieces[1], next.hand[0], next.hand[1], true)});
+    } else if (next.pieces[1] == position.pieces[1]) {
+      f(Successor{Successor::kChild,
+                  false,
+                  {KeyOf(next.pieces[1], next.pieces[0], next.hand[1], next.hand[0], false),
+                   after_turn.Index(next.pieces[0])}});
     } else {
       f(Successor{Successor::kChild, false,
                   LocateMover(next.pieces[1], next.pieces[0], next.hand[1], next.hand[0], false)});
