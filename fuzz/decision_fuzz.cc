@@ -42,7 +42,7 @@ void CheckDecisionText(const G& game, absl::string_view text) {
 }  // namespace lud64::fuzz
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto [game, text] = lud64::fuzz::SplitInput(data, size);
-  std::visit([&](const auto& g) { lud64::fuzz::CheckDecisionText(g, text); }, game);
+  const lud64::fuzz::GameAndText input = lud64::fuzz::SplitInput(data, size);
+  std::visit([&](const auto& g) { lud64::fuzz::CheckDecisionText(g, input.text); }, input.game);
   return 0;
 }

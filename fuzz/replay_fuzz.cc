@@ -47,8 +47,9 @@ void CheckReplay(const G& game, absl::string_view text, bool position_first) {
 }  // namespace lud64::fuzz
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto [game, text] = lud64::fuzz::SplitInput(data, size);
+  const lud64::fuzz::GameAndText input = lud64::fuzz::SplitInput(data, size);
   const bool position_first = size > 0 && (data[0] & 0x80) != 0;
-  std::visit([&](const auto& g) { lud64::fuzz::CheckReplay(g, text, position_first); }, game);
+  std::visit([&](const auto& g) { lud64::fuzz::CheckReplay(g, input.text, position_first); },
+             input.game);
   return 0;
 }

@@ -137,4 +137,7 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace lud64
 
-int main(int argc, char** argv) { return lud64::Main(argc, argv); }
+// A test tool: an exception (out of memory) ends it through std::terminate.
+int main(int argc, char** argv) {  // NOLINT(bugprone-exception-escape)
+  return lud64::Main(argc, argv);
+}

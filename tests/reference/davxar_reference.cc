@@ -125,7 +125,7 @@ std::vector<std::string> DavxarReference::Decisions() const {
       if (who == 0) decisions.push_back(point);
     } else if (who == me) {
       for (const std::string& next : Neighbours().at(point))
-        if (board_.at(next) == 0) decisions.push_back(point + "-" + next);
+        if (board_.at(next) == 0) decisions.push_back(absl::StrCat(point, "-", next));
     }
   }
   if (decisions.empty()) decisions.push_back("pass");
