@@ -10,8 +10,9 @@ lud64=$(realpath "$1")
 cd "$(dirname "$0")"
 data=../tests/data/vectors
 corpus=corpus
-rm -rf "$corpus"
-for t in position decision replay game_spec flags tb_header; do mkdir -p "$corpus/${t}_fuzz"; done
+# Seeds are named by their content, so a rerun adds only what is new; inputs
+# the fuzzer found and were kept (40-digit names) stay.
+for t in position decision replay game_spec flags tb_header ugi; do mkdir -p "$corpus/${t}_fuzz"; done
 
 # seed <target> <first byte (decimal)> <text>: one file named by its content.
 seed() {
@@ -22,7 +23,7 @@ seed() {
 
 # The decisions of trace <n> of <file>, its first <plies>.
 decisions() {
-  sed -n "${2}p" "$data/$1" | sed "s/ moves=/ /" | tr ' ' '\n' | sed -n 's/^[12]:[0-9]*://p' | head -n "$3" | tr '\n' ' '
+  sed -n "${2}p" "$data/$1" | sed "s/ moves=/ /" | tr ' ' '\n' | sed -n 's/^[12]:[0-9]*://p' | awk -v n="$3" 'NR <= n' | tr '\n' ' '
 }
 
 games=("davxar" "davxar:lines=ludii" "davxar:pieces=3" "davxar:lines=ludii,pieces=16" "damdaman"
@@ -63,6 +64,17 @@ for engine in random "alphabeta:depth=4,hash=16,quiescence=0" "alphabeta:time=0.
   "mcts:time=0.1,iterations=100,threads=2,exploration=1.4,memory=64"; do
   seed flags 13 "$engine"
 done
+
+# UGI sessions (ugi_fuzz; the first byte picks the game): the handshake,
+# options, positions with moves, every query and searches.
+for index in 0 1 4 5; do
+  line=$(decisions "${traces[$index]}" 1 12)
+  seed ugi "$index" "$(printf 'ugi\nisready\nuginewgame\nposition startpos moves %s\nquery gameover\nquery p1turn\nquery result\nquery legal\nquery position\ngo depth 2\n' "$line")"
+  seed ugi "$index" "$(printf 'setoption name engine value mcts\nposition startpos\ngo nodes 200\ngo infinite\nstop\nquit\n')"
+  seed ugi "$index" "$(printf 'position fen start moves %s\ngo movetime 10 p1time 1000 p2time 1000 p1inc 10 p2inc 10\n' "$line")"
+done
+seed ugi 0 "$(printf 'setoption name game value guettal\nposition startpos moves E3 D2\nquery legal\ngo depth 3\n')"
+seed ugi 4 "$(printf 'position fen x....../......./..o..../......./....x../......./.....o. x\nquery result\nbogus\nposition startpos moves Z9\n')"
 
 # A real slice file, asked for as it is (mode 0) and with each mismatch.
 tb=$(mktemp -d)
