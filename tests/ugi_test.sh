@@ -34,6 +34,13 @@ check "the illegal move changed nothing" grep -qx 'response ooooooo/ooooooo/oo.o
 check "exactly one bestmove" test "$(grep -c '^bestmove ' "$tmp/session.txt")" -eq 1
 check "info lines like bestmove's" grep -qE '^info depth [0-9]+ score .* nodes [0-9]+ nps [0-9]+ time [0-9.]+ pv ' "$tmp/session.txt"
 
+# Echoed input is escaped: no raw control character reaches the output.
+printf 'qo\001x\033[2J\nsetoption name engine value m\001cts\ngo depth\001 2\nquery \033\nquit\n' |
+  timeout 20 "$lud64" ugi --game=guettal > "$tmp/control.txt" 2>&1
+check "control characters echoed as escapes" grep -qF "unknown command 'qo\\x01x\\x1b[2J'" "$tmp/control.txt"
+check "four errors, all escaped" test "$(grep -c '^info string error: ' "$tmp/control.txt")" -eq 4
+check "no raw control character in the output" bash -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/control.txt'"
+
 # Exactly one bestmove per go, `quit` ending the session before the rest.
 printf 'go depth 2\ngo nodes 100\ngo movetime 30\nquit\nisready\n' |
   timeout 20 "$lud64" ugi --game=guettal > "$tmp/quit.txt" 2>&1

@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
@@ -124,8 +125,9 @@ class UgiGameEngine final : public UgiEngine {
     }
     if (what == "position") return FormatPosition(game_, position_);
     if (what == "game") return game_.name();
-    return absl::InvalidArgumentError(absl::StrCat(
-        "unknown query '", what, "' (queries: gameover, p1turn, result, legal, position, game)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown query ", Quoted(what),
+                     " (queries: gameover, p1turn, result, legal, position, game)"));
   }
 
   absl::Status Configure(const UgiSettings& settings) override {

@@ -20,6 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "tools/lud64/match.h"
@@ -82,8 +83,8 @@ class UgiPlayer {
         return Fault(absl::InvalidArgumentError("'bestmove' without a decision"));
       absl::StatusOr<Decision> decision = ParseDecision(words[1], game_.site_names());
       if (!decision.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("unreadable bestmove '", words[1], "': ", decision.status().message()));
+        return absl::InvalidArgumentError(absl::StrCat("unreadable bestmove ", Quoted(words[1]),
+                                                       ": ", decision.status().message()));
       }
       return *decision;
     }

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/input_text.h"
 
 namespace lud64 {
 namespace {
@@ -28,7 +29,7 @@ absl::StatusOr<int64_t> ReadInteger(absl::string_view what, absl::string_view te
   int64_t value;
   if (!absl::SimpleAtoi(text, &value) || value < low || value > high) {
     return absl::InvalidArgumentError(
-        absl::StrCat(what, " '", text, "': must be an integer from ", low, " to ", high));
+        absl::StrCat(what, " ", Quoted(text), ": must be an integer from ", low, " to ", high));
   }
   return value;
 }
@@ -115,8 +116,8 @@ bool UgiSession::Handle(absl::string_view line) {
     return false;
   } else {
     status = absl::InvalidArgumentError(absl::StrCat(
-        "unknown command '", command,
-        "' (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, quit)"));
+        "unknown command ", Quoted(command),
+        " (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, quit)"));
   }
   if (!status.ok()) Error(status.message());
   return true;
@@ -150,8 +151,8 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
   if (name != "game" && name != "engine" && name != "hash" && name != "threads" && name != "tb") {
-    return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option '", name,
-                                                   "' (options: game, engine, hash, threads, tb)"));
+    return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option ", Quoted(name),
+                                                   " (options: game, engine, hash, threads, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -173,7 +174,7 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     const std::string engine = absl::AsciiStrToLower(value);
     if (engine != "alphabeta" && engine != "mcts") {
       return absl::InvalidArgumentError(
-          absl::StrCat("setoption engine '", value, "': must be alphabeta or mcts"));
+          absl::StrCat("setoption engine ", Quoted(value), ": must be alphabeta or mcts"));
     }
     settings.engine = engine;
   } else if (name == "hash") {
@@ -237,8 +238,8 @@ absl::Status UgiSession::Go(absl::string_view args) {
                                           : nullptr;
     if (seconds == nullptr && key != "depth" && key != "nodes") {
       return absl::InvalidArgumentError(absl::StrCat(
-          "go: unknown parameter '", key,
-          "' (parameters: p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite)"));
+          "go: unknown parameter ", Quoted(key),
+          " (parameters: p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite)"));
     }
     if (i + 1 == words.size()) {
       return absl::InvalidArgumentError(absl::StrCat("go ", key, ": needs a value"));
