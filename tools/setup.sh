@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev libabsl-dev
   libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-numpy python3-pytest
-  clang-16 libclang-rt-16-dev)  # the fuzz preset (fuzz/README.md)
+  clang-16 libclang-rt-16-dev)  # the asan and tsan presets, and fuzz/
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
