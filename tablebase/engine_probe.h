@@ -3,6 +3,7 @@
 #ifndef LUD64_TABLEBASE_ENGINE_PROBE_H_
 #define LUD64_TABLEBASE_ENGINE_PROBE_H_
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,11 +48,13 @@ EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb
 }
 
 // The tables a search uses, opened once: the root's full answer when they
-// hold the root, and the probe for the positions below it.
+// hold the root, the probe for the positions below it, and the full answer
+// (an optimal line to the end) for any position they hold.
 template <class Position>
 struct SearchTables {
   std::optional<TbProbeResult> root;
   EndgameProbe<Position> probe;
+  std::function<absl::StatusOr<TbProbeResult>(const Position&)> answer;
 };
 
 // Opens the tables of `game` in `dir` ("" for the default directory) for a
@@ -68,6 +71,9 @@ absl::StatusOr<SearchTables<typename G::Position>> OpenSearchTables(
     auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
     SearchTables<typename G::Position> tables;
     tables.probe = ProbeOver(base);
+    tables.answer = [base](const typename G::Position& position) {
+      return ProbeOpen(*base, position);
+    };
     if (tables.probe(root)) {
       absl::StatusOr<TbProbeResult> answer = ProbeOpen(*base, root);
       if (!answer.ok()) return answer.status();

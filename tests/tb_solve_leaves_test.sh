@@ -17,8 +17,15 @@ expect 0 '"value": "loss", "turns": 12,' -- tb probe --game=davxar "--tb=$tbdir"
 # Without the tables the same depth leaves the value open.
 expect 0 'unproven within the limits after depth 13' -- solve --game=davxar --depth=13 \
   "--position=$position"
-# With them: a win, the search's 2 plies to the table position plus its 12 turns.
-expect 0 'value +win in 14 plies for P1 \(to move\): P1 wins' -- solve --game=davxar --depth=13 \
-  "--tb=$tbdir" "--position=$position"
+# With them: a win in 13 turns, the mill and its removal (one turn, two plies)
+# then the table's 12 turns; the line shown is played to the end through the
+# tables, its plies those of the table's line and 2.
+table_plies=$("$lud64" tb probe --game=davxar "--tb=$tbdir" --json \
+  '--position=.../.../.../o../o......./.../o../xxx/... o turn=213 hand=0,0' |
+  sed -n 's/.*"plies": \([0-9]*\).*/\1/p')
+expect 0 "value +win in 13 turns \\($((table_plies + 2)) plies\\) for P1 \\(to move\\): P1 wins" -- \
+  solve --game=davxar --depth=13 "--tb=$tbdir" "--position=$position"
+expect 0 '"plies": [0-9]+, "turns": 13,' -- solve --game=davxar --depth=13 --json "--tb=$tbdir" \
+  "--position=$position"
 expect 0 'best +E1-E2' -- solve --game=davxar --depth=13 "--tb=$tbdir" "--position=$position"
 finish

@@ -3,8 +3,10 @@
 #ifndef LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 #define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 
+#include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -62,6 +64,32 @@ absl::Status PrintTableAnswer(const G& game, const typename G::Position& root,
   return absl::OkStatus();
 }
 
+// A proof that reached the tables: its line, played on through the tables'
+// optimal line from the first position they hold, to the end. Scores mix
+// search plies and table turns, so distances are read off this line instead.
+// Empty when the line does not reach the tables and an end.
+template <Game G>
+std::vector<Decision> LineThroughTables(
+    const G& game, typename G::Position position, const std::vector<Decision>& pv,
+    const std::function<absl::StatusOr<tablebase::TbProbeResult>(const typename G::Position&)>&
+        answer) {
+  std::vector<Decision> line;
+  for (Decision d : pv) {
+    Apply(game, position, d);
+    line.push_back(d);
+    if (position.state.over()) return line;
+    absl::StatusOr<tablebase::TbProbeResult> held = answer(position);
+    if (!held.ok()) continue;
+    for (Decision rest : held->line) {
+      Apply(game, position, rest);
+      line.push_back(rest);
+    }
+    if (position.state.over()) return line;
+    return {};
+  }
+  return {};
+}
+
 template <Game G>
 absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& out,
                       std::ostream& progress) {
@@ -75,12 +103,14 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));
   } else {
     Solver<G> solver(game, request.hash_mib);
+    std::function<absl::StatusOr<tablebase::TbProbeResult>(const typename G::Position&)> answer;
     if (request.use_tables) {
       absl::StatusOr<tablebase::SearchTables<typename G::Position>> tables =
           tablebase::OpenSearchTables(game, *root, request.tables);
       if (!tables.ok()) return tables.status();
       if (tables->root) return PrintTableAnswer(game, *root, *tables->root, request.json, out);
       solver.SetEndgameProbe(std::move(tables->probe));
+      answer = std::move(tables->answer);
     }
     const SolveReport r = solver.Solve(
         *root, {request.depth, request.nodes, request.seconds}, [&](const SolveReport& it) {
@@ -90,20 +120,36 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
     const char* mover = root->state.to_move == Player::kP1 ? "P1" : "P2";
     const std::string best = FormatDecision(r.pv.front(), game.site_names());
     // A draw carries no distance in the score: its plies are those of the line.
-    const int plies = r.lower == 0 ? static_cast<int>(r.pv.size()) : PliesToEnd(r.lower);
+    int plies = r.lower == 0 ? static_cast<int>(r.pv.size()) : PliesToEnd(r.lower);
+    std::vector<Decision> line = r.pv;
+    int turns = -1;  // known when the line reaches the tables
+    if (answer && r.proven && r.lower != 0) {
+      std::vector<Decision> through = LineThroughTables(game, *root, r.pv, answer);
+      if (!through.empty()) {
+        typename G::Position end = *root;
+        for (Decision d : through) Apply(game, end, d);
+        turns = end.state.turn - root->state.turn;
+        plies = static_cast<int>(through.size());
+        line = std::move(through);
+      }
+    }
+    const std::string distance = turns >= 0 ? absl::StrFormat("%d turns (%d plies)", turns, plies)
+                                            : absl::StrFormat("%d plies", plies);
     if (request.json) {
       out << absl::StreamFormat(
-          "{\"value\": \"%s\", \"plies\": %d, \"best\": \"%s\", \"pv\": \"%s\", \"nodes\": %d, "
-          "\"seconds\": %.6f, \"proven\": %s, \"depth\": %d, \"bounds\": \"%s\", "
+          "{\"value\": \"%s\", \"plies\": %d,%s \"best\": \"%s\", \"pv\": \"%s\", "
+          "\"nodes\": %d, \"seconds\": %.6f, \"proven\": %s, \"depth\": %d, \"bounds\": \"%s\", "
           "\"to_move\": \"%s\"}\n",
-          r.proven ? ValueName(r.lower) : "unknown", r.proven ? plies : -1, best,
-          LineText(game, r.pv), r.nodes, r.seconds, r.proven ? "true" : "false", r.depth,
-          BoundsText(r.lower, r.upper), mover);
+          r.proven ? ValueName(r.lower) : "unknown", r.proven ? plies : -1,
+          turns >= 0 ? absl::StrFormat(" \"turns\": %d,", turns) : "", best, LineText(game, line),
+          r.nodes, r.seconds, r.proven ? "true" : "false", r.depth, BoundsText(r.lower, r.upper),
+          mover);
     } else if (r.proven) {
-      out << absl::StreamFormat("value   %s in %d plies for %s (to move)%s\n", ValueName(r.lower),
-                                plies, mover, r.lower > 0 ? absl::StrCat(": ", mover, " wins") : "")
+      out << absl::StreamFormat("value   %s in %s for %s (to move)%s\n", ValueName(r.lower),
+                                distance, mover,
+                                r.lower > 0 ? absl::StrCat(": ", mover, " wins") : "")
           << "best    " << best << "\n"
-          << "line    " << LineText(game, r.pv) << "\n"
+          << "line    " << LineText(game, line) << "\n"
           << absl::StreamFormat("nodes   %d in %.3f s, depth %d\n", r.nodes, r.seconds, r.depth);
     } else {
       out << absl::StreamFormat("unproven within the limits after depth %d: %s for %s\n", r.depth,
