@@ -4,6 +4,7 @@
 #define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -64,30 +65,38 @@ absl::Status PrintTableAnswer(const G& game, const typename G::Position& root,
   return absl::OkStatus();
 }
 
-// A proof that reached the tables: its line, played on through the tables'
-// optimal line from the first position they hold, to the end. Scores mix
-// search plies and table turns, so distances are read off this line instead.
+// A proof that reached the tables, played on through the tables' optimal line
+// from the first position they hold, to the end. Scores mix search plies and
+// table turns, so distances are read off this line instead.
+template <Game G>
+struct LineToTheEnd {
+  std::vector<Decision> decisions;
+  typename G::Position end;  // the final position, for the turns
+};
+
 // Empty when the line does not reach the tables and an end.
 template <Game G>
-std::vector<Decision> LineThroughTables(
+std::optional<LineToTheEnd<G>> LineThroughTables(
     const G& game, typename G::Position position, const std::vector<Decision>& pv,
     const std::function<absl::StatusOr<tablebase::TbProbeResult>(const typename G::Position&)>&
         answer) {
-  std::vector<Decision> line;
+  LineToTheEnd<G> line;
   for (Decision d : pv) {
     Apply(game, position, d);
-    line.push_back(d);
-    if (position.state.over()) return line;
-    absl::StatusOr<tablebase::TbProbeResult> held = answer(position);
-    if (!held.ok()) continue;
-    for (Decision rest : held->line) {
-      Apply(game, position, rest);
-      line.push_back(rest);
+    line.decisions.push_back(d);
+    if (!position.state.over()) {
+      absl::StatusOr<tablebase::TbProbeResult> held = answer(position);
+      if (!held.ok()) continue;
+      for (Decision rest : held->line) {
+        Apply(game, position, rest);
+        line.decisions.push_back(rest);
+      }
+      if (!position.state.over()) return std::nullopt;
     }
-    if (position.state.over()) return line;
-    return {};
+    line.end = position;
+    return line;
   }
-  return {};
+  return std::nullopt;
 }
 
 template <Game G>
@@ -124,13 +133,11 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
     std::vector<Decision> line = r.pv;
     int turns = -1;  // known when the line reaches the tables
     if (answer && r.proven && r.lower != 0) {
-      std::vector<Decision> through = LineThroughTables(game, *root, r.pv, answer);
-      if (!through.empty()) {
-        typename G::Position end = *root;
-        for (Decision d : through) Apply(game, end, d);
-        turns = end.state.turn - root->state.turn;
-        plies = static_cast<int>(through.size());
-        line = std::move(through);
+      std::optional<LineToTheEnd<G>> through = LineThroughTables(game, *root, r.pv, answer);
+      if (through.has_value()) {
+        turns = through->end.state.turn - root->state.turn;
+        plies = static_cast<int>(through->decisions.size());
+        line = std::move(through->decisions);
       }
     }
     const std::string distance = turns >= 0 ? absl::StrFormat("%d turns (%d plies)", turns, plies)
