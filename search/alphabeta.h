@@ -119,6 +119,10 @@ class AlphaBeta {
       best.nodes = nodes_;
       best.seconds = Elapsed();
       if (on_iteration) on_iteration(best);
+      // A stop that came during the iteration, maybe before it began (a
+      // protocol's `stop` right after `go`), between two checks 1024 nodes
+      // apart: no deeper iteration starts.
+      if (ExternalStop()) break;
       // A proven result whose whole line lies within the horizon is final.
       if (IsProven(score) && PliesToEnd(score) <= depth) break;
       if (limits.seconds > 0 && Elapsed() > 0.5 * limits.seconds) break;
@@ -165,10 +169,14 @@ class AlphaBeta {
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
+  // Ctrl-C or the caller's stop flag.
+  bool ExternalStop() const {
+    return StopRequested() || (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
+  }
+
   bool ShouldStop() {
     if ((nodes_ & 1023) != 0) return stopped_;
-    if (StopRequested() || (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-        (limits_.nodes && nodes_ >= limits_.nodes) ||
+    if (ExternalStop() || (limits_.nodes && nodes_ >= limits_.nodes) ||
         (limits_.seconds > 0 && Elapsed() >= limits_.seconds)) {
       stopped_ = true;
     }

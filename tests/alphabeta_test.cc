@@ -1,6 +1,8 @@
 // Alpha-beta search (search/alphabeta.h) on positions with known answers.
 #include "search/alphabeta.h"
 
+#include <atomic>
+
 #include "boards/damdaman/damdaman.h"
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/guettal/guettal.h"
@@ -79,6 +81,23 @@ TEST(AlphaBeta, DeterministicSingleThreaded) {
   EXPECT_EQ(a.score, b.score);
   EXPECT_EQ(a.nodes, b.nodes);
   EXPECT_EQ(a.pv, b.pv);
+}
+
+// A protocol's `stop` can come before the search thread starts searching: the
+// first iteration completes (its best decision is the answer) and no deeper one
+// starts. The stop used to wait for the first check, at 1024 nodes.
+TEST(AlphaBeta, StopBeforeTheSearchBeginsEndsItAfterDepthOne) {
+  const Damdaman game;
+  absl::StatusOr<Damdaman::Position> start = ParsePosition(game, "start");
+  ASSERT_TRUE(start.ok()) << start.status();
+  TranspositionTable table(16);
+  AlphaBeta<Damdaman> search(game, &table);
+  const std::atomic<bool> stop{true};
+  const SearchReport report = search.Search(*start, {.stop = &stop});
+  EXPECT_EQ(report.depth, 1);
+  EXPECT_LT(report.nodes, 1024u);
+  const SearchReport depth_one = SearchPosition(game, "start", 1);
+  EXPECT_EQ(report.pv, depth_one.pv);
 }
 
 }  // namespace
