@@ -7,7 +7,8 @@ Each input line is a whole lud64 position text (`... x turn=2000`; `#`
 lines are comments); the engine plays the side to move. Every decision is asked for with the whole
 game since that position (`position fen <start> moves ...`), so the engine
 has the history. A third process, `lud64 ugi`, judges the game by lud64's
-rules. Prints one line per game and a summary; exits non-zero on an illegal
+rules. With --without-history the engine is told only the current position
+(the measurement's "before"). Prints one line per game and a summary; exits non-zero on an illegal
 decision or a protocol error.
 
     python3 bench/damdaman_convert.py --lud64=build/release/tools/lud64/lud64 \\
@@ -74,10 +75,16 @@ def main():
     parser.add_argument("--lud64", required=True, help="the lud64 binary")
     parser.add_argument("--movetime", type=int, default=20, help="ms per decision")
     parser.add_argument("--nodes", type=int, default=0, help="nodes per decision instead of a time")
+    parser.add_argument("--without-history", action="store_true",
+                        help="tell the engine only the current position (bench/ugi_without_history.py)")
     parser.add_argument("--opponent", default="python3 " + os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "damdaman_defender.py"))
     args = parser.parse_args()
-    engine = Engine(args.lud64 + " ugi --game=damdaman")
+    engine_command = args.lud64 + " ugi --game=damdaman"
+    if args.without_history:
+        engine_command = "python3 %s %s" % (os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "ugi_without_history.py"), engine_command)
+    engine = Engine(engine_command)
     opponent = Engine(args.opponent)
     referee = Engine(args.lud64 + " ugi --game=damdaman")
     tally = {"win": 0, "draw": 0, "loss": 0}
