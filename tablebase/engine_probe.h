@@ -57,25 +57,34 @@ struct SearchTables {
   std::function<absl::StatusOr<TbProbeResult>(const Position&)> answer;
 };
 
-// Opens the tables of `game` in `dir` ("" for the default directory) for a
-// search from `root`.
+// The tables of `game` in `dir` ("" for the default directory), opened once
+// and shared by the probes made over them.
+template <Game G>
+requires TablebaseFor<G>::kSupported
+    absl::StatusOr<std::shared_ptr<const Tablebase<typename TablebaseFor<G>::Type>>>
+    OpenShared(const G& game, const std::string& dir) {
+  using Tb = typename TablebaseFor<G>::Type;
+  absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
+  if (!opened.ok()) return opened.status();
+  return std::make_shared<const Tablebase<Tb>>(*std::move(opened));
+}
+
+// Opens the tables of `game` in `dir` for a search from `root`.
 template <Game G>
 absl::StatusOr<SearchTables<typename G::Position>> OpenSearchTables(
     const G& game, const typename G::Position& root, const std::string& dir) {
   if constexpr (!TablebaseFor<G>::kSupported) {
     return NoTablebaseError(game.name());
   } else {
-    using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
-    if (!opened.ok()) return opened.status();
-    auto base = std::make_shared<const Tablebase<Tb>>(*std::move(opened));
+    auto base = OpenShared(game, dir);
+    if (!base.ok()) return base.status();
     SearchTables<typename G::Position> tables;
-    tables.probe = ProbeOver(base);
-    tables.answer = [base](const typename G::Position& position) {
+    tables.probe = ProbeOver(*base);
+    tables.answer = [base = *base](const typename G::Position& position) {
       return ProbeOpen(*base, position);
     };
     if (tables.probe(root)) {
-      absl::StatusOr<TbProbeResult> answer = ProbeOpen(*base, root);
+      absl::StatusOr<TbProbeResult> answer = tables.answer(root);
       if (!answer.ok()) return answer.status();
       tables.root = *std::move(answer);
     }
@@ -90,10 +99,9 @@ absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& gam
   if constexpr (!TablebaseFor<G>::kSupported) {
     return NoTablebaseError(game.name());
   } else {
-    using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
-    if (!opened.ok()) return opened.status();
-    return ProbeOver(std::make_shared<const Tablebase<Tb>>(*std::move(opened)));
+    auto base = OpenShared(game, dir);
+    if (!base.ok()) return base.status();
+    return ProbeOver(*std::move(base));
   }
 }
 
