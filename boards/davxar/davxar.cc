@@ -72,9 +72,12 @@ void Davxar::decision_sets(const Position& position, DecisionSets& sets) const {
   }
 }
 
-// The decisions of decision_sets, in AppendTo's order, written straight into
-// the list (the search generates at every node).
-void Davxar::generate(const Position& position, DecisionList& list) const {
+// Every decision (decision_sets' in AppendTo's order, written straight into
+// the list: the search generates at every node), or the tactical ones alone
+// in the same order: a placement or step onto a mill candidate that closes a
+// mill, and the removals.
+template <bool kTacticalOnly>
+inline void Davxar::Generate(const Position& position, DecisionList& list) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me];
   const Bitboard opponent = position.pieces[1 - me];
@@ -82,13 +85,32 @@ void Davxar::generate(const Position& position, DecisionList& list) const {
     for (int at : Sites(Removable(opponent))) list.push(Decision::Remove(at));
     return;
   }
-  const Bitboard empty = kAllPoints & ~(own | opponent);
+  Bitboard targets = kAllPoints & ~(own | opponent);
+  if constexpr (kTacticalOnly) {
+    targets &= MillCandidates(own);
+    if (targets == 0) return;
+  }
   if (position.hand[me] > 0) {
-    for (int to : Sites(empty)) list.push(Decision::Place(to));
+    for (int to : Sites(targets)) {
+      if (!kTacticalOnly || InMill(to, own | SquareBit(to))) list.push(Decision::Place(to));
+    }
     return;
   }
-  for (int from : Sites(own))
-    for (int to : Sites(kNeighbours[from] & empty)) list.push(Decision::Step(from, to));
+  for (int from : Sites(own)) {
+    for (int to : Sites(kNeighbours[from] & targets)) {
+      if (!kTacticalOnly || InMill(to, own ^ SquareBit(from) ^ SquareBit(to))) {
+        list.push(Decision::Step(from, to));
+      }
+    }
+  }
+}
+
+void Davxar::generate(const Position& position, DecisionList& list) const {
+  Generate<false>(position, list);
+}
+
+void Davxar::generate_tactical(const Position& position, DecisionList& list) const {
+  Generate<true>(position, list);
 }
 
 uint64_t Davxar::hash(const Position& position) const {

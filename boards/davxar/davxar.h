@@ -132,6 +132,11 @@ class Davxar {
     return lines_ == MillTest::kLudii ? f(davxar::kLudiiMills) : f(davxar::kHistoricalMills);
   }
 
+  // generate (every decision) and generate_tactical (the tactical ones).
+  // Inlined always, as the two were written out before.
+  template <bool kTacticalOnly>
+  [[gnu::always_inline]] inline void Generate(const Position& position, DecisionList& list) const;
+
   // The movement phase's decision: random_decision's, for a mover with at
   // most kSlots pieces.
   template <int kSlots>

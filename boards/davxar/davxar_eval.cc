@@ -167,28 +167,6 @@ Bitboard Davxar::MillCandidates(Bitboard own) const {
   });
 }
 
-void Davxar::generate_tactical(const Position& position, DecisionList& list) const {
-  const int me = Index(position.state.to_move);
-  const Bitboard own = position.pieces[me];
-  const Bitboard opponent = position.pieces[1 - me];
-  if (position.remove) {
-    for (int at : Sites(Removable(opponent))) list.push(Decision::Remove(at));
-    return;
-  }
-  const Bitboard targets = MillCandidates(own) & kAllPoints & ~(own | opponent);
-  if (targets == 0) return;
-  if (position.hand[me] > 0) {
-    for (int to : Sites(targets))
-      if (InMill(to, own | SquareBit(to))) list.push(Decision::Place(to));
-    return;
-  }
-  for (int from : Sites(own)) {
-    for (int to : Sites(kNeighbours[from] & targets)) {
-      if (InMill(to, own ^ SquareBit(from) ^ SquareBit(to))) list.push(Decision::Step(from, to));
-    }
-  }
-}
-
 bool Davxar::is_tactical(const Position& position, Decision decision) const {
   switch (decision.kind) {
     case DecisionKind::kRemove:
