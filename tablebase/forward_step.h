@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "engine/decision.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
@@ -28,6 +29,15 @@ absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& posit
                                 SolvedSuccessors& known, Id* children, int& child_count) {
   child_count = 0;
   absl::Status status;
+  // Entries of solved slices are read once all are requested (Prefetch): each
+  // is a likely cache miss, and the misses then overlap.
+  struct SolvedRead {
+    const MappedSlice* table;
+    uint64_t index;
+    bool same_mover;
+  };
+  SolvedRead reads[DecisionList::kCapacity + 1];
+  int read_count = 0;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
     if (s.kind == Successor::kWin) {
       known.AddWin();
@@ -36,12 +46,16 @@ absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& posit
     } else if (const Id child = id_of(s.at); child != none) {
       children[child_count++] = child;
     } else if (const MappedSlice* table = find_solved(s.at.key); table != nullptr) {
-      known.AddEntry(table->Get(s.at.index), s.same_mover);
+      table->Prefetch(s.at.index);
+      reads[read_count++] = {table, s.at.index, s.same_mover};
     } else {
       status = absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",
                                                 component_slice.Name(), " but was not built"));
     }
   });
+  for (int i = 0; i < read_count; ++i) {
+    known.AddEntry(reads[i].table->Get(reads[i].index), reads[i].same_mover);
+  }
   std::sort(children, children + child_count);
   child_count = static_cast<int>(std::unique(children, children + child_count) - children);
   return status;

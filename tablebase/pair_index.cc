@@ -1,6 +1,7 @@
 #include "tablebase/pair_index.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace lud64::tablebase {
 using internal::kBinomials;
@@ -23,6 +24,45 @@ Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank) {
     rank -= kBinomials.c[low][i];
     subset |= SquareBit(NthSite(universe, low));
     limit = low;
+  }
+  return subset;
+}
+
+PairIndex::PairIndex(const SiteSymmetry* symmetry)
+    : symmetry_(symmetry),
+      all_(symmetry->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry->sites()) - 1) {
+  const int sites = symmetry->sites();
+  if (sites > 32) return;  // positions as 32-bit masks
+  for (int size = 0; size <= sites && Binomial(sites, size) <= kMaxTabled; ++size) {
+    std::vector<uint32_t>& table = subsets_.emplace_back();
+    table.reserve(Binomial(sites, size));
+    // Colex order is numeric order (Gosper's hack), and a colex rank names
+    // the same subset of positions whatever the universe's size.
+    if (size == 0) {
+      table.push_back(0);
+      continue;
+    }
+    for (uint64_t set = (uint64_t{1} << size) - 1; set < (uint64_t{1} << sites);) {
+      table.push_back(static_cast<uint32_t>(set));
+      const uint64_t low = set & -set;
+      const uint64_t ripple = set + low;
+      set = ripple | (((set ^ ripple) >> 2) / low);
+    }
+  }
+}
+
+Bitboard PairIndex::UnrankFree(Bitboard own, int size, uint64_t rank) const {
+  const Bitboard free = all_ & ~own;
+  if (static_cast<size_t>(size) >= subsets_.size()) return ColexUnrank(free, size, rank);
+  // The positions' sites: the p-th free site is p plus the own sites at or
+  // below it, found in increasing order.
+  Bitboard subset = 0;
+  for (uint32_t positions = subsets_[size][rank]; positions != 0; positions &= positions - 1) {
+    int site = std::countr_zero(positions);
+    for (Bitboard below = own; below != 0 && std::countr_zero(below) <= site; below &= below - 1) {
+      ++site;
+    }
+    subset |= SquareBit(site);
   }
   return subset;
 }
@@ -108,7 +148,7 @@ void PairIndex::PairAt(int own_count, int opponent_count, uint64_t index, Bitboa
                        Bitboard& opponent) const {
   const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
   own = Sets(own_count)[index / per_own];
-  opponent = ColexUnrank(all_ & ~own, opponent_count, index % per_own);
+  opponent = UnrankFree(own, opponent_count, index % per_own);
 }
 
 PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at)

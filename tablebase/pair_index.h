@@ -68,9 +68,7 @@ Bitboard ColexUnrank(Bitboard universe, int size, uint64_t rank);
 
 class PairIndex {
  public:
-  explicit PairIndex(const SiteSymmetry* symmetry)
-      : symmetry_(symmetry),
-        all_(symmetry->sites() == 64 ? ~Bitboard{0} : SquareBit(symmetry->sites()) - 1) {}
+  explicit PairIndex(const SiteSymmetry* symmetry);
 
   const SiteSymmetry& symmetry() const { return *symmetry_; }
   uint64_t Size(int own_count, int opponent_count) const;
@@ -147,8 +145,18 @@ class PairIndex {
     return (sets != nullptr ? *sets : OwnSets(count)).data();
   }
 
+  // ColexUnrank over the free sites of `own`, through subsets_ when it holds
+  // the size.
+  Bitboard UnrankFree(Bitboard own, int size, uint64_t rank) const;
+
   const SiteSymmetry* symmetry_;
   Bitboard all_;
+  // Per size (where there are at most kMaxTabled subsets of the sites): the
+  // subsets of positions 0.. in colex order, i.e. the colex unranking as a
+  // table. A backward pass unranks every position it resolves, and a table
+  // spares the bisection per piece.
+  static constexpr uint64_t kMaxTabled = uint64_t{1} << 16;
+  std::vector<std::vector<uint32_t>> subsets_;
   mutable std::mutex mutex_;
   mutable std::array<std::atomic<const std::vector<Bitboard>*>, 65> lists_{};
   mutable std::vector<std::unique_ptr<std::vector<Bitboard>>> owned_;

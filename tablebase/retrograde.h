@@ -351,11 +351,15 @@ class ComponentSolver : private StateWord {
         std::vector<Pushes> pushes(threads);
         std::atomic<size_t> next{0};
         constexpr size_t kChunk = 1024;
+        constexpr size_t kLookahead = 8;
         auto work = [&](int t) {
           std::vector<uint64_t> predecessors;
           for (size_t begin; (begin = next.fetch_add(kChunk)) < round.size();) {
             const size_t end = std::min(round.size(), begin + kChunk);
             for (size_t i = begin; i < end; ++i) {
+              // The entries are scattered over the component: their own words
+              // are requested a few entries ahead, as their predecessors' are.
+              if (i + kLookahead < end) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
               if (threads > 1) {
                 Propagate<true>(round[i], static_cast<int>(d), predecessors, pushes[t]);
               } else {

@@ -45,6 +45,10 @@ class MappedSlice {
   Entry Get(uint64_t index) const {
     return wide_ ? reinterpret_cast<const uint16_t*>(data_)[index] : data_[index];
   }
+  // Asks for the cache line of an entry: a build reads entries at random
+  // across tables larger than the cache, and overlapping the misses of one
+  // position's successors hides most of their latency.
+  void Prefetch(uint64_t index) const { __builtin_prefetch(data_ + (wide_ ? 2 * index : index)); }
   const SliceHeader& header() const { return header_; }
   uint64_t size() const { return header_.entries; }
   const std::string& path() const { return path_; }

@@ -101,6 +101,32 @@ TEST(TablebaseSymmetryTest, DamdamanGroupIsTheSquaresEight) {
   }
 }
 
+// PairAt unranks small opponent sets through a table and larger ones by
+// bisection: both must give the colex unranking over the own set's free sites.
+TEST(PairIndexTest, PairAtUnranksTheOpponentOverTheFreeSites) {
+  const SiteSymmetry davxar_symmetry = davxar::MakeDavxarSymmetry(MillTest::kHistorical);
+  const SiteSymmetry damdaman_symmetry = damdaman::MakeDamdamanSymmetry();
+  std::mt19937_64 random(7);
+  for (const SiteSymmetry* symmetry : {&davxar_symmetry, &damdaman_symmetry}) {
+    const PairIndex index(symmetry);
+    const Bitboard all = SquareBit(symmetry->sites()) - 1;
+    for (int own_count = 0; own_count <= 4; ++own_count) {
+      for (int opponent_count = 0; opponent_count <= 8; ++opponent_count) {
+        const uint64_t size = index.Size(own_count, opponent_count);
+        const uint64_t per_own = Binomial(symmetry->sites() - own_count, opponent_count);
+        for (int i = 0; i < 300; ++i) {
+          const uint64_t at = i < 2 ? i * (size - 1) : random() % size;
+          Bitboard own, opponent;
+          index.PairAt(own_count, opponent_count, at, own, opponent);
+          ASSERT_EQ(own, index.OwnSets(own_count)[at / per_own]);
+          ASSERT_EQ(opponent, ColexUnrank(all & ~own, opponent_count, at % per_own))
+              << own_count << "v" << opponent_count << " at " << at;
+        }
+      }
+    }
+  }
+}
+
 // The forward pass walks slices with a cursor instead of unranking each index:
 // every step must give what Unrank gives, holes included, from any start.
 TEST(PairIndexTest, CursorStepsThroughUnrankOrder) {
