@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <barrier>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -103,6 +104,8 @@ class ComponentSolver : private StateWord {
 
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  // How far ahead the backward pass requests state words.
+  static constexpr size_t kLookahead = 8;
 
   // A key as one integer: compared in one instruction, where SliceKey's ==
   // compares five fields (every successor and predecessor looks its slice up).
@@ -300,82 +303,154 @@ class ComponentSolver : private StateWord {
     pushes.Add(turns, id);
   }
 
-  // Resolves one bucket entry: its predecessors learn its value.
+  // Takes a bucket entry unless it is stale (improved since) or taken; its value.
   template <bool kShared>
-  void Propagate(uint32_t id, int d, std::vector<uint64_t>& predecessors, Pushes& pushes) {
-    // Take the entry unless it is stale (improved since) or taken.
+  bool Take(uint32_t id, int d, Entry& value) {
     uint32_t st = LoadState<kShared>(id);
     do {
-      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;
+      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return false;
     } while (!ReplaceState<kShared>(id, st, st | uint32_t{kDone} << 24));
-    const Entry e = ValueOf(st);
+    value = ValueOf(st);
+    return true;
+  }
+
+  // The predecessors of `id`, each once, as (id << 2) | offer << 1 | same:
+  // `same` when it is the same player's decision (a mill step leading to the
+  // removal), `offer` when `value` is a win for the predecessor's player (else
+  // the predecessor loses one decision).
+  void ListUpdates(uint32_t id, Entry value, std::vector<uint64_t>& updates) {
     const Position position = Decode(id);
-    // Each predecessor once, tagged with whether it is the same player's
-    // decision (a mill step leading to the removal): bit 0 of the key.
-    predecessors.clear();
+    updates.clear();
     tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
       if (const uint32_t pred = IdOf(at); pred != kNone) {
-        predecessors.push_back((uint64_t{pred} << 1) | (same ? 1 : 0));
+        updates.push_back((uint64_t{pred} << 2) | (IsWin(value) == same ? 2 : 0) | (same ? 1 : 0));
       }
     });
-    std::sort(predecessors.begin(), predecessors.end());
-    predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
-    // The predecessors' words are scattered over the component: their cache
-    // misses overlap when all are requested before the first update waits.
-    for (uint64_t tagged : predecessors) __builtin_prefetch(&state_[tagged >> 1], 1);
-    for (uint64_t tagged : predecessors) {
-      const auto pred = static_cast<uint32_t>(tagged >> 1);
-      const bool same = tagged & 1;
-      if (IsWin(e) == same) {
-        // A win for the predecessor's player: through the same player's mill
-        // step it is as close; through the opponent's loss one turn more.
-        OfferWin<kShared>(pred, same ? d : d + 1, pushes);
-      } else {
-        Decrement<kShared>(pred, same ? d : d + 1, pushes);
+    std::sort(updates.begin(), updates.end());
+    updates.erase(std::unique(updates.begin(), updates.end()), updates.end());
+  }
+
+  // One update of a predecessor: through the same player's mill step a value
+  // is as close; through the opponent's decision one turn more.
+  template <bool kShared>
+  void Update(uint64_t update, int d, Pushes& pushes) {
+    const auto pred = static_cast<uint32_t>(update >> 2);
+    const int turns = (update & 1) ? d : d + 1;
+    if (update & 2) {
+      OfferWin<kShared>(pred, turns, pushes);
+    } else {
+      Decrement<kShared>(pred, turns, pushes);
+    }
+  }
+
+  // A round run by one thread: each entry's predecessors are updated at once.
+  // `report(n)`: n entries of the round are done.
+  using RoundProgress = std::function<void(size_t)>;
+
+  void SerialRound(const std::vector<uint32_t>& round, int d, Pushes& pushes,
+                   const RoundProgress& report) {
+    std::vector<uint64_t> updates;
+    for (size_t i = 0; i < round.size(); ++i) {
+      // The entries are scattered over the component: their own words are
+      // requested a few entries ahead, as their predecessors' are below.
+      if (i + kLookahead < round.size()) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
+      Entry value;
+      if (!Take<false>(round[i], d, value)) continue;
+      ListUpdates(round[i], value, updates);
+      // The predecessors' cache misses overlap when all are requested before
+      // the first update waits.
+      for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
+      for (uint64_t u : updates) Update<false>(u, d, pushes);
+      if ((i & 0xFFFF) == 0xFFFF) {
+        if (StopRequested()) return;
+        report(i + 1);
       }
     }
   }
 
-  // Buckets in increasing distance; a bucket is processed in rounds (its
-  // entries in parallel chunks), since same-turn edges add entries to the
-  // bucket being processed. Values are the unique fixed point, so the thread
-  // count and the order of processing do not change the result.
+  // A round run by several threads, in batches of two phases: the threads
+  // take entries and list their predecessors' updates by id range; then each
+  // range is updated by one thread with plain stores. Updating in place from
+  // every thread needed a locked compare-and-swap per update, which made two
+  // threads do more work than one. Values are the unique fixed point, so this
+  // order gives what any other does.
+  void SharedRound(const std::vector<uint32_t>& round, int d, int threads,
+                   std::vector<Pushes>& pushes, const RoundProgress& report) {
+    constexpr size_t kBatch = size_t{1} << 18;
+    constexpr size_t kChunk = 1024;
+    constexpr int kRanges = 64;
+    int shift = 0;
+    while (((size() - 1) >> shift) >= kRanges) ++shift;
+    std::vector<std::vector<std::vector<uint64_t>>> lists(
+        threads, std::vector<std::vector<uint64_t>>(kRanges));
+    std::atomic<size_t> next_entry{0};
+    std::atomic<int> next_range{0};
+    bool stop = false;
+    std::barrier sync(threads, [&]() noexcept {
+      next_entry = 0;
+      next_range = 0;
+      stop = StopRequested();
+    });
+    auto work = [&](int t) {
+      std::vector<uint64_t> updates;
+      for (size_t batch = 0; batch < round.size() && !stop; batch += kBatch) {
+        const size_t batch_size = std::min(kBatch, round.size() - batch);
+        for (size_t begin; (begin = next_entry.fetch_add(kChunk)) < batch_size;) {
+          const size_t end = batch + std::min(batch_size, begin + kChunk);
+          for (size_t i = batch + begin; i < end; ++i) {
+            if (i + kLookahead < end) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
+            Entry value;
+            if (!Take<true>(round[i], d, value)) continue;
+            ListUpdates(round[i], value, updates);
+            for (uint64_t u : updates) lists[t][(u >> 2) >> shift].push_back(u);
+          }
+        }
+        sync.arrive_and_wait();
+        for (int r; (r = next_range.fetch_add(1)) < kRanges;) {
+          for (int from = 0; from < threads; ++from) {
+            const std::vector<uint64_t>& list = lists[from][r];
+            for (size_t i = 0; i < list.size(); ++i) {
+              if (i + kLookahead < list.size()) {
+                __builtin_prefetch(&state_[list[i + kLookahead] >> 2], 1);
+              }
+              Update<false>(list[i], d, pushes[t]);
+            }
+          }
+        }
+        sync.arrive_and_wait();
+        for (std::vector<uint64_t>& list : lists[t]) list.clear();
+        if (t == 0) report(batch + batch_size);
+      }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+    work(0);
+    for (std::thread& w : workers) w.join();
+  }
+
+  // Buckets in increasing distance; a bucket is processed in rounds, since
+  // same-turn edges add entries to the bucket being processed. Values are the
+  // unique fixed point, so the thread count and the order of processing do not
+  // change the result.
   absl::Status BackwardPass(const Progress& progress) {
     const uint64_t total = size();
-    std::atomic<uint64_t> resolved{0};
+    uint64_t resolved = 0;
+    const RoundProgress report = [&](size_t done) {
+      if (progress) progress(total / 2 + std::min(resolved + done, total) / 2, total);
+    };
     for (size_t d = 0; d < buckets_.size(); ++d) {
       while (!buckets_[d].empty()) {
         const std::vector<uint32_t> round = std::move(buckets_[d]);
         buckets_[d].clear();
         const int threads = round.size() < 20000 ? 1 : threads_;
         std::vector<Pushes> pushes(threads);
-        std::atomic<size_t> next{0};
-        constexpr size_t kChunk = 1024;
-        constexpr size_t kLookahead = 8;
-        auto work = [&](int t) {
-          std::vector<uint64_t> predecessors;
-          for (size_t begin; (begin = next.fetch_add(kChunk)) < round.size();) {
-            const size_t end = std::min(round.size(), begin + kChunk);
-            for (size_t i = begin; i < end; ++i) {
-              // The entries are scattered over the component: their own words
-              // are requested a few entries ahead, as their predecessors' are.
-              if (i + kLookahead < end) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
-              if (threads > 1) {
-                Propagate<true>(round[i], static_cast<int>(d), predecessors, pushes[t]);
-              } else {
-                Propagate<false>(round[i], static_cast<int>(d), predecessors, pushes[t]);
-              }
-            }
-            if (StopRequested()) return;
-            const uint64_t now = resolved.fetch_add(end - begin) + (end - begin);
-            if (t == 0 && progress) progress(total / 2 + std::min(now, total) / 2, total);
-          }
-        };
-        std::vector<std::thread> workers;
-        for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
-        work(0);
-        for (std::thread& w : workers) w.join();
+        if (threads == 1) {
+          SerialRound(round, static_cast<int>(d), pushes[0], report);
+        } else {
+          SharedRound(round, static_cast<int>(d), threads, pushes, report);
+        }
         if (StopRequested()) return absl::CancelledError("tablebase build stopped");
+        resolved += round.size();
         for (const Pushes& p : pushes) {
           for (const auto& [turns, id] : p.entries) Push(turns, id);
         }
