@@ -254,63 +254,46 @@ class ComponentSolver : private StateWord {
     void Add(int turns, uint32_t id) { entries.push_back({static_cast<uint16_t>(turns), id}); }
   };
 
-  // A position's state word: shared by the threads of a round (relaxed
-  // atomics, as the order of updates does not change the fixed point), or
-  // plain in a round run by one thread, where a locked compare-and-swap
-  // would only cost.
-  template <bool kShared>
-  uint32_t LoadState(uint32_t id) {
-    if constexpr (kShared) {
-      return std::atomic_ref<uint32_t>(state_[id]).load(std::memory_order_relaxed);
-    } else {
-      return state_[id];
-    }
-  }
-  // Replaces `expected` by `next`; false (and `expected` reloaded) when
-  // another thread changed it first.
-  template <bool kShared>
-  bool ReplaceState(uint32_t id, uint32_t& expected, uint32_t next) {
-    if constexpr (kShared) {
-      return std::atomic_ref<uint32_t>(state_[id])
-          .compare_exchange_weak(expected, next, std::memory_order_relaxed);
-    } else {
-      state_[id] = next;
-      return true;
-    }
-  }
-
   // A child of `id` was resolved; `turns` is the child's distance counted from
-  // `id` (a loss candidate for `id`).
-  template <bool kShared>
+  // `id` (a loss candidate for `id`). Updates are plain stores: in a round run
+  // by several threads, one thread updates each id range (SharedRound).
   void Decrement(uint32_t id, int turns, Pushes& pushes) {
-    uint32_t s = LoadState<kShared>(id);
-    uint32_t next;
-    do {
-      // (A zero count cannot be decremented: the unmoves would not match the moves.)
-      if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
-      next = Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
-    } while (!ReplaceState<kShared>(id, s, next));
+    const uint32_t s = state_[id];
+    // (A zero count cannot be decremented: the unmoves would not match the moves.)
+    if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
+    const uint32_t next =
+        Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
+    state_[id] = next;
     if (CountOf(next) == 0) pushes.Add(EntryTurns(ValueOf(next)), id);
   }
 
-  template <bool kShared>
   void OfferWin(uint32_t id, int turns, Pushes& pushes) {
-    uint32_t s = LoadState<kShared>(id);
-    do {
-      if (FlagsOf(s) & kDone) return;
-      if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
-    } while (!ReplaceState<kShared>(id, s, Pack(WinEntry(turns), CountOf(s), FlagsOf(s))));
+    const uint32_t s = state_[id];
+    if (FlagsOf(s) & kDone) return;
+    if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
+    state_[id] = Pack(WinEntry(turns), CountOf(s), FlagsOf(s));
     pushes.Add(turns, id);
   }
 
-  // Takes a bucket entry unless it is stale (improved since) or taken; its value.
+  // Takes a bucket entry unless it is stale (improved since) or taken; its
+  // value. Threads sharing a round take its entries by compare-and-swap (a
+  // bucket may hold an id twice); one thread alone with plain stores.
   template <bool kShared>
   bool Take(uint32_t id, int d, Entry& value) {
-    uint32_t st = LoadState<kShared>(id);
-    do {
+    if constexpr (kShared) {
+      std::atomic_ref<uint32_t> word(state_[id]);
+      uint32_t st = word.load(std::memory_order_relaxed);
+      do {
+        if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return false;
+      } while (
+          !word.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
+      value = ValueOf(st);
+    } else {
+      const uint32_t st = state_[id];
       if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return false;
-    } while (!ReplaceState<kShared>(id, st, st | uint32_t{kDone} << 24));
-    value = ValueOf(st);
+      state_[id] = st | uint32_t{kDone} << 24;
+      value = ValueOf(st);
+    }
     return true;
   }
 
@@ -332,14 +315,13 @@ class ComponentSolver : private StateWord {
 
   // One update of a predecessor: through the same player's mill step a value
   // is as close; through the opponent's decision one turn more.
-  template <bool kShared>
   void Update(uint64_t update, int d, Pushes& pushes) {
     const auto pred = static_cast<uint32_t>(update >> 2);
     const int turns = (update & 1) ? d : d + 1;
     if (update & 2) {
-      OfferWin<kShared>(pred, turns, pushes);
+      OfferWin(pred, turns, pushes);
     } else {
-      Decrement<kShared>(pred, turns, pushes);
+      Decrement(pred, turns, pushes);
     }
   }
 
@@ -360,7 +342,7 @@ class ComponentSolver : private StateWord {
       // The predecessors' cache misses overlap when all are requested before
       // the first update waits.
       for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
-      for (uint64_t u : updates) Update<false>(u, d, pushes);
+      for (uint64_t u : updates) Update(u, d, pushes);
       if ((i & 0xFFFF) == 0xFFFF) {
         if (StopRequested()) return;
         report(i + 1);
@@ -413,7 +395,7 @@ class ComponentSolver : private StateWord {
               if (i + kLookahead < list.size()) {
                 __builtin_prefetch(&state_[list[i + kLookahead] >> 2], 1);
               }
-              Update<false>(list[i], d, pushes[t]);
+              Update(list[i], d, pushes[t]);
             }
           }
         }
@@ -481,7 +463,7 @@ class ComponentSolver : private StateWord {
   // Per position: the value (bits 0-15: a win so far, or the longest loss
   // seen while decisions remain), distinct unresolved decisions (16-23) and
   // flags (24-31), in one word so that a backward step touches one cache
-  // line per predecessor and updates it with one compare-and-swap.
+  // line per predecessor.
   HugeArray<uint32_t> state_;
   std::vector<std::vector<uint32_t>> buckets_;
   double forward_seconds_ = 0;
