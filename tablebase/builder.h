@@ -160,7 +160,7 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     for (size_t i = 0; i < component.size(); ++i) {
       const SliceKey& key = component[i];
       SliceStats stats;
-      const std::vector<Entry> entries = solver.TakeEntries(static_cast<int>(i), stats);
+      const std::vector<Entry> entries = solver.Entries(static_cast<int>(i), stats);
       const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
       if (absl::Status s =
               WriteSlice(path, tb.family(), key, tb.index().symmetry().scheme_id(), stats, entries);

@@ -1,5 +1,5 @@
 // Retrograde analysis of one component across MPI ranks. The rules of
-// tablebase/retrograde.h (ComponentSolver) are kept; what changes is where
+// tablebase/retrograde.h and backward_pass.h are kept; what changes is where
 // the state lives: each rank holds the 32-bit state word of the ids it owns
 // (BlockCyclic), and only those.
 //
@@ -29,6 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "tablebase/component_ids.h"
 #include "tablebase/forward_step.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
@@ -57,19 +58,13 @@ class MpiComponentSolver : private StateWord {
   MpiComponentSolver(const Tb& tb, std::vector<SliceKey> keys, const SliceTables& solved,
                      int threads, MpiComm& comm)
       : tb_(tb),
-        keys_(std::move(keys)),
+        ids_(tb, std::move(keys)),
         solved_(solved),
         threads_(std::max(1, threads)),
         comm_(comm),
-        part_(0, 1, 0) {
-    offsets_.push_back(0);
-    for (const SliceKey& key : keys_) {
-      offsets_.push_back(offsets_.back() + tb_.index().Size(key.own, key.opponent));
-    }
-    part_ = BlockCyclic(offsets_.back(), comm.ranks(), comm.rank());
-  }
+        part_(ids_.size(), comm.ranks(), comm.rank()) {}
 
-  uint64_t size() const { return offsets_.back(); }
+  uint64_t size() const { return ids_.size(); }
   const BlockCyclic& partition() const { return part_; }
   double forward_seconds() const { return forward_seconds_; }
   double backward_seconds() const { return backward_seconds_; }
@@ -132,53 +127,27 @@ class MpiComponentSolver : private StateWord {
       out.push_back(ValueOf(state_[l]));
     }
   }
-  uint64_t SliceBegin(int slice) const { return offsets_[slice]; }
-  uint64_t SliceEnd(int slice) const { return offsets_[slice + 1]; }
+  uint64_t SliceBegin(int slice) const { return ids_.begin(slice); }
+  uint64_t SliceEnd(int slice) const { return ids_.end(slice); }
 
  private:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-  // Message bits under the predecessor's id.
-  static constexpr uint64_t kOfferWin = 2;
-  static constexpr uint64_t kSameMover = 1;
+  static constexpr uint64_t kNoId = ComponentIds<Tb>::kNoId;
 
   template <class F>
   void ForOwned(int slice, F&& f) const {
     const int me = part_.rank();
-    for (uint64_t l = part_.OwnedBelow(me, offsets_[slice]);
-         l < part_.OwnedBelow(me, offsets_[slice + 1]); ++l) {
+    for (uint64_t l = part_.OwnedBelow(me, ids_.begin(slice));
+         l < part_.OwnedBelow(me, ids_.end(slice)); ++l) {
       f(l);
     }
-  }
-  int SliceOf(const SliceKey& key) const {
-    for (size_t i = 0; i < keys_.size(); ++i) {
-      if (keys_[i] == key) return static_cast<int>(i);
-    }
-    return -1;
-  }
-  int SliceOfId(uint64_t id) const {
-    return static_cast<int>(std::upper_bound(offsets_.begin(), offsets_.end(), id) -
-                            offsets_.begin()) -
-           1;
-  }
-  bool Decode(uint64_t id, Position& position) const {
-    const SliceKey& key = keys_[SliceOfId(id)];
-    Bitboard own, opponent;
-    const bool canonical =
-        tb_.index().Unrank(key.own, key.opponent, id - offsets_[SliceOfId(id)], own, opponent);
-    position = tb_.Make(key, own, opponent);
-    return canonical;
-  }
-  static constexpr uint64_t kNoId = std::numeric_limits<uint64_t>::max();
-  uint64_t IdOf(const Located& at) const {
-    const int slice = SliceOf(at.key);
-    return slice < 0 ? kNoId : offsets_[slice] + at.index;
   }
 
   // The forward step of ComponentSolver::InitPosition for an owned id.
   absl::Status InitPosition(uint64_t local, std::vector<std::pair<uint32_t, uint16_t>>& pending) {
     const uint64_t id = part_.Global(local);
     Position position;
-    if (!Decode(id, position)) {
+    if (!ids_.Decode(id, position)) {
       state_[local] = Pack(0, 0, kHole | kNeverLoss);
       return absl::OkStatus();
     }
@@ -186,9 +155,9 @@ class MpiComponentSolver : private StateWord {
     uint64_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
-            tb_, position, [&](const Located& at) { return IdOf(at); }, kNoId,
-            [&](const SliceKey& key) { return solved_.Find(key); }, keys_[SliceOfId(id)], known,
-            children, child_count);
+            tb_, position, [&](const Located& at) { return ids_.IdOf(at); }, kNoId,
+            [&](const SliceKey& key) { return solved_.Find(key); }, ids_.key(ids_.SliceOfId(id)),
+            known, children, child_count);
         !s.ok()) {
       return s;
     }
@@ -244,50 +213,23 @@ class MpiComponentSolver : private StateWord {
     buckets_[turns].push_back(local);
   }
 
-  // ComponentSolver::Decrement and OfferWin on an owned position; one thread.
-  void Decrement(uint32_t local, int turns) {
-    const uint32_t s = state_[local];
-    if ((FlagsOf(s) & (kDone | kNeverLoss)) || IsWin(ValueOf(s)) || CountOf(s) == 0) return;
-    state_[local] =
-        Pack(LossEntry(std::max(EntryTurns(ValueOf(s)), turns)), CountOf(s) - 1, FlagsOf(s));
-    if (CountOf(state_[local]) == 0) Push(EntryTurns(ValueOf(state_[local])), local);
-  }
-  void OfferWin(uint32_t local, int turns) {
-    const uint32_t s = state_[local];
-    if (FlagsOf(s) & kDone) return;
-    if (IsWin(ValueOf(s)) && EntryTurns(ValueOf(s)) <= turns) return;
-    state_[local] = Pack(WinEntry(turns), CountOf(s), FlagsOf(s));
-    Push(turns, local);
-  }
-
   // Resolves an owned bucket entry at distance d, queueing one message per
   // distinct predecessor for its owner. Threads share the batch: taking the
   // entry (setting kDone) is atomic, and nothing else here writes.
   void Propagate(uint32_t local, int d, std::vector<uint64_t>& predecessors,
                  std::vector<std::vector<uint64_t>>& out) {
-    std::atomic_ref<uint32_t> state(state_[local]);
-    uint32_t st = state.load(std::memory_order_relaxed);
-    do {
-      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return;  // stale or taken
-    } while (
-        !state.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
-    const bool win = IsWin(ValueOf(st));
-    Position position;
-    Decode(part_.Global(local), position);
+    Entry value;
+    if (!TakeShared(state_[local], d, value)) return;  // stale or taken
+    const Position position = ids_.Decode(part_.Global(local));
     predecessors.clear();
     tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
-      if (const uint64_t pred = IdOf(at); pred != kNoId) {
-        predecessors.push_back(pred << 1 | (same ? 1 : 0));
+      if (const uint64_t pred = ids_.IdOf(at); pred != kNoId) {
+        predecessors.push_back(Update(pred, value, same));
       }
     });
     std::sort(predecessors.begin(), predecessors.end());
     predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
-    for (uint64_t tagged : predecessors) {
-      const uint64_t pred = tagged >> 1;
-      const bool same = tagged & 1;
-      out[part_.Owner(pred)].push_back(pred << 2 | (win == same ? kOfferWin : 0) |
-                                       (same ? kSameMover : 0));
-    }
+    for (uint64_t update : predecessors) out[part_.Owner(update >> 2)].push_back(update);
   }
 
   // Propagates round[begin, end) on the rank's threads into their outboxes
@@ -316,14 +258,10 @@ class MpiComponentSolver : private StateWord {
     for (std::thread& w : workers) w.join();
   }
 
-  void Apply(uint64_t message, int d) {
+  // Applies a message (StateWord::Update) to its owned predecessor; one thread.
+  void Deliver(uint64_t message, int d) {
     const auto local = static_cast<uint32_t>(part_.Local(message >> 2));
-    const int turns = (message & kSameMover) ? d : d + 1;
-    if (message & kOfferWin) {
-      OfferWin(local, turns);
-    } else {
-      Decrement(local, turns);
-    }
+    if (const int turns = Apply(state_[local], message, d); turns >= 0) Push(turns, local);
   }
 
   // Every rank runs the same sequence of collectives: the bucket count, the
@@ -344,7 +282,7 @@ class MpiComponentSolver : private StateWord {
         threads_, std::vector<std::vector<uint64_t>>(comm_.ranks()));
     double last = MPI_Wtime();
     auto apply = [&](int d) {
-      for (uint64_t message : comm_.FinishExchange()) Apply(message, d);
+      for (uint64_t message : comm_.FinishExchange()) Deliver(message, d);
     };
     for (size_t d = first_bucket; d < comm_.MaxU64(buckets_.size()); ++d) {
       while (true) {
@@ -391,9 +329,7 @@ class MpiComponentSolver : private StateWord {
       const size_t begin = std::min(holes.size(), b * kBatch * 4);
       const size_t end = std::min(holes.size(), begin + kBatch * 4);
       for (size_t i = begin; i < end; ++i) {
-        Position position;
-        Decode(part_.Global(holes[i]), position);
-        const uint64_t image = IdOf(tb_.Locate(position));
+        const uint64_t image = ids_.IdOf(tb_.Locate(ids_.Decode(part_.Global(holes[i]))));
         ask[part_.Owner(image)].push_back(image);
         waiting[part_.Owner(image)].push_back(holes[i]);
       }
@@ -416,12 +352,11 @@ class MpiComponentSolver : private StateWord {
   }
 
   const Tb& tb_;
-  std::vector<SliceKey> keys_;
+  ComponentIds<Tb> ids_;
   const SliceTables& solved_;
   int threads_;
   MpiComm& comm_;
   BlockCyclic part_;
-  std::vector<uint64_t> offsets_;
   HugeArray<uint32_t> state_;  // ComponentSolver's state word, owned ids only
   std::vector<std::vector<uint32_t>> buckets_;
   CheckpointSchedule* checkpoints_ = nullptr;

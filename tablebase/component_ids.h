@@ -1,0 +1,94 @@
+// The positions of one component numbered consecutively: slice i's index j
+// has id begin(i) + j. Both solvers, the single-process and the distributed
+// one, number a component this way, so their files and checkpoints agree.
+#ifndef LUD64_TABLEBASE_COMPONENT_IDS_H_
+#define LUD64_TABLEBASE_COMPONENT_IDS_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "engine/bitboard.h"
+#include "tablebase/slice.h"
+#include "tablebase/tb_game.h"
+
+namespace lud64::tablebase {
+
+template <class Tb>
+class ComponentIds {
+ public:
+  using Position = typename Tb::Position;
+  // The id of a position outside the component.
+  static constexpr uint64_t kNoId = std::numeric_limits<uint64_t>::max();
+
+  ComponentIds(const Tb& tb, std::vector<SliceKey> keys) : tb_(tb), keys_(std::move(keys)) {
+    offsets_.push_back(0);
+    for (const SliceKey& key : keys_) {
+      offsets_.push_back(offsets_.back() + tb_.index().Size(key.own, key.opponent));
+      codes_.push_back(CodeOf(key));
+    }
+  }
+
+  uint64_t size() const { return offsets_.back(); }
+  int slices() const { return static_cast<int>(keys_.size()); }
+  const std::vector<SliceKey>& keys() const { return keys_; }
+  const SliceKey& key(int slice) const { return keys_[slice]; }
+  uint64_t begin(int slice) const { return offsets_[slice]; }
+  uint64_t end(int slice) const { return offsets_[slice + 1]; }
+
+  // A key as one integer: compared in one instruction, where SliceKey's ==
+  // compares five fields (every successor and predecessor looks its slice up).
+  static uint64_t CodeOf(const SliceKey& key) {
+    return key.own | uint64_t{key.opponent} << 8 | uint64_t{key.own_hand} << 16 |
+           uint64_t{key.opponent_hand} << 24 | uint64_t{key.remove} << 32;
+  }
+
+  // The slice of a key in the component, or -1.
+  int SliceOf(const SliceKey& key) const {
+    const uint64_t code = CodeOf(key);
+    for (size_t i = 0; i < codes_.size(); ++i) {
+      if (codes_[i] == code) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  int SliceOfId(uint64_t id) const {
+    return static_cast<int>(std::upper_bound(offsets_.begin(), offsets_.end(), id) -
+                            offsets_.begin()) -
+           1;
+  }
+  uint64_t IdOf(const Located& at) const {
+    const int slice = SliceOf(at.key);
+    return slice < 0 ? kNoId : offsets_[slice] + at.index;
+  }
+
+  // The position of an id, a hole's too, for a caller that knows which it is.
+  Position Decode(uint64_t id) const {
+    const int slice = SliceOfId(id);
+    const SliceKey& key = keys_[slice];
+    Bitboard own, opponent;
+    tb_.index().PairAt(key.own, key.opponent, id - offsets_[slice], own, opponent);
+    return tb_.Make(key, own, opponent);
+  }
+  // The same, telling whether the id is canonical (false for a hole).
+  bool Decode(uint64_t id, Position& position) const {
+    const int slice = SliceOfId(id);
+    const SliceKey& key = keys_[slice];
+    Bitboard own, opponent;
+    const bool canonical =
+        tb_.index().Unrank(key.own, key.opponent, id - offsets_[slice], own, opponent);
+    position = tb_.Make(key, own, opponent);
+    return canonical;
+  }
+
+ private:
+  const Tb& tb_;
+  std::vector<SliceKey> keys_;
+  std::vector<uint64_t> offsets_;  // offsets_[i]: the first id of slice i
+  std::vector<uint64_t> codes_;    // CodeOf(keys_[i])
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_COMPONENT_IDS_H_
