@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -74,6 +75,8 @@ class BackwardPass : private StateWord {
  private:
   // How far ahead state words are requested.
   static constexpr size_t kLookahead = 8;
+  // How far ahead a range's updates are requested (each is a little work).
+  static constexpr size_t kUpdateLookahead = 32;
 
   // New bucket entries found by one thread in one round.
   struct Queued {
@@ -104,26 +107,30 @@ class BackwardPass : private StateWord {
     }
   }
 
-  // A round run by one thread: each entry's predecessors are updated at once.
+  // A round run by one thread. An entry's updates are delivered after the
+  // next taken entry's are listed, so that the cache misses on its
+  // predecessors' words, requested first, overlap that work. Delivering late
+  // is safe: an update in a round at distance d offers d or more, so it
+  // cannot change whether an entry of the same round is taken, or its value.
   void SerialRound(const std::vector<uint32_t>& round, int d, Queued& queued,
                    const RoundProgress& report) {
-    std::vector<uint64_t> updates;
+    std::vector<uint64_t> updates, requested;
     for (size_t i = 0; i < round.size(); ++i) {
       // The entries are scattered over the component: their own words are
-      // requested a few entries ahead, as their predecessors' are below.
+      // requested a few entries ahead too.
       if (i + kLookahead < round.size()) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
       Entry value;
       if (!Take(state_[round[i]], d, value)) continue;
       ListUpdates(round[i], value, updates);
-      // The predecessors' cache misses overlap when all are requested before
-      // the first update waits.
       for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
-      for (uint64_t u : updates) Deliver(u, d, queued);
+      for (uint64_t u : requested) Deliver(u, d, queued);
+      std::swap(updates, requested);
       if ((i & 0xFFFF) == 0xFFFF) {
         if (StopRequested()) return;
         report(i + 1);
       }
     }
+    for (uint64_t u : requested) Deliver(u, d, queued);
   }
 
   // A round run by several threads, in batches of two phases: the threads
@@ -133,7 +140,7 @@ class BackwardPass : private StateWord {
   // threads do more work than one.
   void SharedRound(const std::vector<uint32_t>& round, int d, int threads,
                    std::vector<Queued>& queued, const RoundProgress& report) {
-    constexpr size_t kBatch = size_t{1} << 18;
+    constexpr size_t kBatch = size_t{1} << 16;
     constexpr size_t kChunk = 1024;
     constexpr int kRanges = 64;
     int shift = 0;
@@ -167,8 +174,8 @@ class BackwardPass : private StateWord {
           for (int from = 0; from < threads; ++from) {
             const std::vector<uint64_t>& list = lists[from][r];
             for (size_t i = 0; i < list.size(); ++i) {
-              if (i + kLookahead < list.size()) {
-                __builtin_prefetch(&state_[list[i + kLookahead] >> 2], 1);
+              if (i + kUpdateLookahead < list.size()) {
+                __builtin_prefetch(&state_[list[i + kUpdateLookahead] >> 2], 1);
               }
               Deliver(list[i], d, queued[t]);
             }
