@@ -186,9 +186,10 @@ class BackwardPass : private StateWord {
         if (t == 0) report(batch + batch_size);
       }
     };
+    // All on std::threads, so that every thread runs the same code
+    // (tablebase/parallel_chunks.h).
     std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
-    work(0);
+    for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
     for (std::thread& w : workers) w.join();
   }
 
