@@ -47,14 +47,19 @@ EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb
   };
 }
 
+// The tables' full answer for a position (its value and an optimal line to
+// the end); an error for a position they do not hold.
+template <class Position>
+using TableAnswer = std::function<absl::StatusOr<TbProbeResult>(const Position&)>;
+
 // The tables a search uses, opened once: the root's full answer when they
 // hold the root, the probe for the positions below it, and the full answer
-// (an optimal line to the end) for any position they hold.
+// for any position they hold.
 template <class Position>
 struct SearchTables {
   std::optional<TbProbeResult> root;
   EndgameProbe<Position> probe;
-  std::function<absl::StatusOr<TbProbeResult>(const Position&)> answer;
+  TableAnswer<Position> answer;
 };
 
 // The tables of `game` in `dir` ("" for the default directory), opened once

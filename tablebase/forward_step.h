@@ -6,6 +6,7 @@
 #define LUD64_TABLEBASE_FORWARD_STEP_H_
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "absl/status/status.h"
@@ -23,6 +24,7 @@ namespace lud64::tablebase {
 // `children`, sorted, each once (symmetry can make two decisions reach one
 // index); returns their number in `child_count`. `find_solved(key)` gives a
 // solved slice or null; a missing one is an error naming `component_slice`.
+// `children` holds DecisionList::kCapacity + 1 entries, as `reads` below.
 template <class Tb, class Id, class IdOf, class FindSolved>
 absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& position, IdOf id_of,
                                 Id none, FindSolved find_solved, const SliceKey& component_slice,
@@ -36,7 +38,11 @@ absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& posit
     uint64_t index;
     bool same_mover;
   };
-  SolvedRead reads[DecisionList::kCapacity + 1];
+  // Both buffers hold one successor per decision, and a pass: enough while
+  // each decision (or the pass) leads to one successor; a game whose decisions
+  // could branch further would overrun them.
+  constexpr int kBufferSize = DecisionList::kCapacity + 1;
+  SolvedRead reads[kBufferSize];
   int read_count = 0;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
     if (s.kind == Successor::kWin) {
@@ -44,9 +50,11 @@ absl::Status ClassifySuccessors(const Tb& tb, const typename Tb::Position& posit
     } else if (s.kind == Successor::kDraw) {
       known.AddDraw();
     } else if (const Id child = id_of(s.at); child != none) {
+      assert(child_count < kBufferSize);
       children[child_count++] = child;
     } else if (const MappedSlice* table = find_solved(s.at.key); table != nullptr) {
       table->Prefetch(s.at.index);
+      assert(read_count < kBufferSize);
       reads[read_count++] = {table, s.at.index, s.same_mover};
     } else {
       status = absl::InternalError(absl::StrCat("slice ", s.at.key.Name(), " is needed by ",

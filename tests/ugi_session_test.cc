@@ -1,11 +1,13 @@
 // The UGI protocol session (tools/lud64/ugi/ugi_session.h), driven line by
 // line: the handshake, every query against the rules, searches on their own
-// thread (isready and stop while one runs, one bestmove per go), bad input
-// that is reported and changes nothing, and quitting.
+// thread (isready and stop while one runs, one bestmove per go, one thread
+// for them all), bad input that is reported and changes nothing, and quitting.
 #include "tools/lud64/ugi/ugi_session.h"
 
 #include <chrono>
+#include <fstream>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +21,11 @@
 #include "gtest/gtest.h"
 #include "search/playout.h"
 #include "tools/lud64/bestmove_command.h"
+
+#ifdef __linux__
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace lud64 {
 namespace {
@@ -97,9 +104,9 @@ TEST(UgiSession, Handshake) {
   EXPECT_EQ(lines.front(), "id name lud64");
   EXPECT_EQ(lines.back(), "ugiok");
   const std::string all = absl::StrJoin(lines, "\n");
-  for (const char* option : {"option name game type string default davxar:pieces=6",
-                             "option name engine type combo default alphabeta var alphabeta var "
-                             "mcts",
+  const char* engine_option =
+      "option name engine type combo default alphabeta var alphabeta var mcts";
+  for (const char* option : {"option name game type string default davxar:pieces=6", engine_option,
                              "option name hash type spin", "option name threads type spin",
                              "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
@@ -216,7 +223,7 @@ TEST(UgiSession, EveryLimitEndsWithOneBestMove) {
                          "go p1time 1000 p2time 1000 p1inc 10 p2inc 10", "go p1time 200"}) {
     driver.Send(go);
     ++searches;
-    ASSERT_TRUE(driver.Send("isready").size() >= 1);
+    ASSERT_FALSE(driver.Send("isready").empty());
     driver.Send("position startpos moves E2");  // waits for nothing: the search has a copy
     driver.Send("position startpos");
   }
@@ -342,6 +349,74 @@ TEST(UgiSession, EndOfInputStopsAnInfiniteSearch) {
   driver.session().Quit();  // what the command does at the end of stdin
   EXPECT_EQ(driver.CountStarting("bestmove"), 1);
 }
+
+#ifdef __linux__
+// The kernel's id of the calling thread: unlike std::thread::id, which may
+// be reused as soon as a thread is joined, not given again for a long while.
+long KernelThreadId() { return syscall(SYS_gettid); }
+
+// The number of threads of this process (`Threads:` in /proc/self/status).
+int ThreadCount() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (absl::StartsWith(line, "Threads:")) return std::stoi(line.substr(8));
+  }
+  ADD_FAILURE() << "no Threads: line in /proc/self/status";
+  return -1;
+}
+
+// Go after go, finite and infinite, each stopped at once: one bestmove each,
+// written before its stop returns and legal in its own position, and every
+// search on the same thread, which quit joins.
+TEST(UgiSession, SearchesShareOneThreadThatQuitJoins) {
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  std::set<long> search_threads;  // the writers of the bestmove lines
+  const long session_thread = KernelThreadId();
+  // The threads while the session has its search thread (a sanitizer may add
+  // its own at the first thread made, hence not counted before the session).
+  int threads_with_search = 0;
+  std::unique_ptr<UgiSession> session =
+      UgiSession::Create("damdaman", [&](const std::string& line) {
+        std::lock_guard lock(mutex);
+        lines.push_back(line);
+        if (absl::StartsWith(line, "bestmove ")) search_threads.insert(KernelThreadId());
+      }).value();
+  const auto count = [&] {
+    std::lock_guard lock(mutex);
+    return lines.size();
+  };
+  // x to move, then o to move: their decisions move different pieces, so a
+  // bestmove that came a cycle late would not be legal.
+  const char* positions[] = {"position startpos", "position startpos moves C4-D4"};
+  const char* gos[] = {"go infinite", "go depth 1", "go nodes 50", "go depth 20"};
+  constexpr int kCycles = 200;
+  for (int cycle = 0; cycle < kCycles; ++cycle) {
+    ASSERT_TRUE(session->Handle(positions[cycle % 2]));
+    ASSERT_TRUE(session->Handle("query legal"));
+    const size_t from = count();
+    ASSERT_TRUE(session->Handle(gos[cycle % 4]));
+    ASSERT_TRUE(session->Handle("stop"));
+    std::lock_guard lock(mutex);
+    const std::string legal = lines[from - 1] + " ";
+    std::vector<std::string> bestmoves;
+    for (size_t i = from; i < lines.size(); ++i) {
+      if (absl::StartsWith(lines[i], "bestmove ")) bestmoves.push_back(lines[i]);
+    }
+    ASSERT_EQ(bestmoves.size(), 1u) << "cycle " << cycle << ": " << gos[cycle % 4];
+    EXPECT_EQ(lines.back(), bestmoves[0]) << "cycle " << cycle;  // nothing after it
+    EXPECT_TRUE(absl::StrContains(legal, " " + bestmoves[0].substr(9) + " "))
+        << "cycle " << cycle << ": " << bestmoves[0] << " not in " << legal;
+    if (cycle == 0) threads_with_search = ThreadCount();
+  }
+  EXPECT_EQ(ThreadCount(), threads_with_search);
+  session->Quit();
+  EXPECT_EQ(ThreadCount(), threads_with_search - 1);  // the search thread is joined
+  EXPECT_EQ(search_threads.size(), 1u);
+  EXPECT_EQ(search_threads.count(session_thread), 0u);
+}
+#endif  // __linux__
 
 TEST(UgiSession, UnknownGameIsAnError) {
   EXPECT_FALSE(UgiSession::Create("chess", [](const std::string&) {}).ok());

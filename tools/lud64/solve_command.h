@@ -3,7 +3,6 @@
 #ifndef LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 #define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
 
-#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -78,8 +77,7 @@ struct LineToTheEnd {
 template <Game G>
 std::optional<LineToTheEnd<G>> LineThroughTables(
     const G& game, typename G::Position position, const std::vector<Decision>& pv,
-    const std::function<absl::StatusOr<tablebase::TbProbeResult>(const typename G::Position&)>&
-        answer) {
+    const tablebase::TableAnswer<typename G::Position>& answer) {
   LineToTheEnd<G> line;
   for (Decision d : pv) {
     Apply(game, position, d);
@@ -112,7 +110,7 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no search support yet"));
   } else {
     Solver<G> solver(game, request.hash_mib);
-    std::function<absl::StatusOr<tablebase::TbProbeResult>(const typename G::Position&)> answer;
+    tablebase::TableAnswer<typename G::Position> answer;
     if (request.use_tables) {
       absl::StatusOr<tablebase::SearchTables<typename G::Position>> tables =
           tablebase::OpenSearchTables(game, *root, request.tables);

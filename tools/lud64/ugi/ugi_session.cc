@@ -61,27 +61,73 @@ void UgiSession::Error(absl::string_view message) {
 }
 
 void UgiSession::Stop() {
-  if (!search_.joinable()) return;
-  {
-    std::lock_guard lock(stop_mutex_);
-    stop_.store(true);
-  }
+  std::unique_lock lock(search_mutex_);
+  if (!searching_) return;
+  stop_.store(true);
   stop_cv_.notify_all();
-  search_.join();
+  idle_cv_.wait(lock, [this] { return !searching_; });
 }
 
 absl::Status UgiSession::WaitForSearch() {
-  if (!search_.joinable()) return absl::OkStatus();
+  std::unique_lock lock(search_mutex_);
+  if (!searching_) return absl::OkStatus();
   if (infinite_ && !stop_.load()) {
     return absl::FailedPreconditionError("a search is running until 'stop'; send stop first");
   }
-  search_.join();
+  idle_cv_.wait(lock, [this] { return !searching_; });
   return absl::OkStatus();
 }
 
 void UgiSession::Quit() {
   Stop();
+  {
+    std::lock_guard lock(search_mutex_);
+    closing_ = true;
+  }
+  job_cv_.notify_one();
+  if (search_thread_.joinable()) search_thread_.join();
   quit_ = true;
+}
+
+void UgiSession::StartSearch(SearchJob job) {
+  // Made before the job is handed over: should making it fail, no search is
+  // left pending for stop or quit to wait for.
+  if (!search_thread_.joinable()) search_thread_ = std::thread([this] { SearchLoop(); });
+  {
+    std::lock_guard lock(search_mutex_);
+    job_ = std::move(job);
+    searching_ = true;
+  }
+  job_cv_.notify_one();
+}
+
+void UgiSession::SearchLoop() {
+  while (true) {
+    {
+      std::optional<SearchJob> job;
+      {
+        std::unique_lock lock(search_mutex_);
+        job_cv_.wait(lock, [this] { return job_.has_value() || closing_; });
+        job.swap(job_);
+      }
+      if (!job) return;  // closing, with no job left
+      RunSearch(*job);
+    }  // the task, and what it holds, is gone before the session hears that the search ended
+    {
+      std::lock_guard lock(search_mutex_);
+      searching_ = false;
+    }
+    idle_cv_.notify_all();
+  }
+}
+
+void UgiSession::RunSearch(const SearchJob& job) {
+  const std::string best = job.task([this](const std::string& line) { Emit(line); });
+  if (job.infinite) {  // bestmove only once told to stop
+    std::unique_lock lock(search_mutex_);
+    stop_cv_.wait(lock, [this] { return stop_.load(); });
+  }
+  Emit(absl::StrCat("bestmove ", best));
 }
 
 bool UgiSession::Handle(absl::string_view line) {
@@ -271,14 +317,7 @@ absl::Status UgiSession::Go(absl::string_view args) {
   }
   stop_.store(false);
   infinite_ = go.infinite;
-  search_ = std::thread([this, task = *std::move(task), infinite = go.infinite] {
-    const std::string best = task([this](const std::string& line) { Emit(line); });
-    if (infinite) {  // bestmove only once told to stop
-      std::unique_lock lock(stop_mutex_);
-      stop_cv_.wait(lock, [this] { return stop_.load(); });
-    }
-    Emit(absl::StrCat("bestmove ", best));
-  });
+  StartSearch(SearchJob{.task = *std::move(task), .infinite = go.infinite});
   return absl::OkStatus();
 }
 

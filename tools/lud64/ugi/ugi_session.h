@@ -3,8 +3,9 @@
 // stdin/stdout, so that tests drive it directly. The commands, the options
 // and lud64's extensions are listed in tools/lud64/ugi/README.md.
 //
-// Searches run on their own thread: `isready`, `query`, `position` and
-// `stop` are answered while one runs. Every `go` gets exactly one `bestmove`
+// Searches run on the session's one search thread (made by the first `go`,
+// idle between searches, joined by `quit`): `isready`, `query`, `position`
+// and `stop` are answered while one runs. Every `go` gets exactly one `bestmove`
 // (after `stop` for `go infinite`). Bad input gets `info string error: ...`
 // and changes nothing.
 #ifndef LUD64_TOOLS_LUD64_UGI_UGI_SESSION_H_
@@ -15,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -39,7 +41,7 @@ class UgiSession {
   // `quit`, when the session takes no more input.
   bool Handle(absl::string_view line);
   // `quit`, or the end of the input: stops a running search (its bestmove
-  // is still written) and waits for it.
+  // is still written), waits for it and ends the search thread.
   void Quit();
 
  private:
@@ -58,17 +60,36 @@ class UgiSession {
   absl::Status Go(absl::string_view args);
   absl::Status Query(absl::string_view args);
 
+  // A `go` handed to the search thread.
+  struct SearchJob {
+    UgiEngine::SearchTask task;
+    bool infinite;  // bestmove only once told to stop
+  };
+  // Hands `job` to the search thread, making it on the first call.
+  void StartSearch(SearchJob job);
+  // The search thread: runs each job handed to it until Quit() ends it.
+  void SearchLoop();
+  // Runs one job's search and writes its bestmove.
+  void RunSearch(const SearchJob& job);
+
   std::unique_ptr<UgiEngine> engine_;
   std::string game_;  // as last set, for the handshake
   UgiSettings settings_;
   Output output_;
   std::mutex output_mutex_;
 
-  std::thread search_;
-  bool infinite_ = false;  // the running search waits for `stop`
+  // One thread for every search, idle between them, rather than a thread
+  // made and joined per `go` (a match or a fuzzer sends thousands).
+  std::thread search_thread_;
+  std::mutex search_mutex_;          // guards job_, searching_, closing_; stop_'s waits
+  std::condition_variable job_cv_;   // the search thread waits for a job
+  std::condition_variable stop_cv_;  // a finished infinite search waits for stop_
+  std::condition_variable idle_cv_;  // the session waits for searching_ to end
+  std::optional<SearchJob> job_;     // handed over, not yet taken
+  bool searching_ = false;           // from `go` until its bestmove is written
+  bool closing_ = false;             // the search thread is to end
+  bool infinite_ = false;            // the current search waits for `stop`
   std::atomic<bool> stop_{false};
-  std::mutex stop_mutex_;  // with stop_cv_, wakes an infinite search that has finished
-  std::condition_variable stop_cv_;
   bool quit_ = false;
 };
 
