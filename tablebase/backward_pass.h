@@ -34,8 +34,8 @@ class BackwardPass : private StateWord {
   // Bucket entries taken so far (stale ones included).
   using Progress = std::function<void(uint64_t)>;
 
-  BackwardPass(const Tb& tb, const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
-      : tb_(tb), ids_(ids), state_(state), threads_(threads) {}
+  BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
+      : ids_(ids), state_(state), threads_(threads) {}
 
   // Queues a position at a distance in turns.
   void Push(int turns, uint32_t id) {
@@ -85,20 +85,6 @@ class BackwardPass : private StateWord {
   // `report(n)`: n entries of the round are done.
   using RoundProgress = std::function<void(size_t)>;
 
-  // The updates of the predecessors of `id` (StateWord::Update), each
-  // predecessor once.
-  void ListUpdates(uint32_t id, Entry value, std::vector<uint64_t>& updates) const {
-    const auto position = ids_.Decode(id);
-    updates.clear();
-    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
-      if (const uint64_t pred = ids_.IdOf(at); pred != ComponentIds<Tb>::kNoId) {
-        updates.push_back(Update(pred, value, same));
-      }
-    });
-    std::sort(updates.begin(), updates.end());
-    updates.erase(std::unique(updates.begin(), updates.end()), updates.end());
-  }
-
   // Applies an update to its predecessor, queueing it when it is resolved.
   void Deliver(uint64_t update, int d, Queued& queued) {
     const auto pred = static_cast<uint32_t>(update >> 2);
@@ -121,7 +107,7 @@ class BackwardPass : private StateWord {
       if (i + kLookahead < round.size()) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
       Entry value;
       if (!Take(state_[round[i]], d, value)) continue;
-      ListUpdates(round[i], value, updates);
+      ids_.PredecessorUpdates(round[i], value, updates);
       for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
       for (uint64_t u : requested) Deliver(u, d, queued);
       std::swap(updates, requested);
@@ -165,7 +151,7 @@ class BackwardPass : private StateWord {
             if (i + kLookahead < end) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
             Entry value;
             if (!TakeShared(state_[round[i]], d, value)) continue;
-            ListUpdates(round[i], value, updates);
+            ids_.PredecessorUpdates(round[i], value, updates);
             for (uint64_t u : updates) lists[t][(u >> 2) >> shift].push_back(u);
           }
         }
@@ -193,7 +179,6 @@ class BackwardPass : private StateWord {
     for (std::thread& w : workers) w.join();
   }
 
-  const Tb& tb_;
   const ComponentIds<Tb>& ids_;
   HugeArray<uint32_t>& state_;
   int threads_;

@@ -12,6 +12,7 @@
 
 #include "engine/bitboard.h"
 #include "tablebase/slice.h"
+#include "tablebase/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -61,6 +62,19 @@ class ComponentIds {
   uint64_t IdOf(const Located& at) const {
     const int slice = SliceOf(at.key);
     return slice < 0 ? kNoId : offsets_[slice] + at.index;
+  }
+
+  // The updates (StateWord::Update) a resolved position with `value` sends
+  // its predecessors in the component, each predecessor once.
+  void PredecessorUpdates(uint64_t id, Entry value, std::vector<uint64_t>& updates) const {
+    updates.clear();
+    tb_.ForEachPredecessor(Decode(id), [&](const Located& at, bool same) {
+      if (const uint64_t pred = IdOf(at); pred != kNoId) {
+        updates.push_back(StateWord::Update(pred, value, same));
+      }
+    });
+    std::sort(updates.begin(), updates.end());
+    updates.erase(std::unique(updates.begin(), updates.end()), updates.end());
   }
 
   // The position of an id, a hole's too, for a caller that knows which it is.

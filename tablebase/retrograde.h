@@ -59,7 +59,7 @@ class ComponentSolver : private StateWord {
   absl::Status Solve(const Progress& progress) {
     if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
     state_ = HugeArray<uint32_t>(size());  // zero-filled
-    BackwardPass<Tb> backward(tb_, ids_, state_, threads_);
+    BackwardPass<Tb> backward(ids_, state_, threads_);
     const auto start = std::chrono::steady_clock::now();
     if (absl::Status s = ForwardPass(progress, backward); !s.ok()) return s;
     const auto forward_end = std::chrono::steady_clock::now();

@@ -220,15 +220,7 @@ class MpiComponentSolver : private StateWord {
                  std::vector<std::vector<uint64_t>>& out) {
     Entry value;
     if (!TakeShared(state_[local], d, value)) return;  // stale or taken
-    const Position position = ids_.Decode(part_.Global(local));
-    predecessors.clear();
-    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
-      if (const uint64_t pred = ids_.IdOf(at); pred != kNoId) {
-        predecessors.push_back(Update(pred, value, same));
-      }
-    });
-    std::sort(predecessors.begin(), predecessors.end());
-    predecessors.erase(std::unique(predecessors.begin(), predecessors.end()), predecessors.end());
+    ids_.PredecessorUpdates(part_.Global(local), value, predecessors);
     for (uint64_t update : predecessors) out[part_.Owner(update >> 2)].push_back(update);
   }
 
