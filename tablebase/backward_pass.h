@@ -1,13 +1,22 @@
 // The backward pass of a component's retrograde analysis, by increasing
-// distance in turns. The forward pass queues every position already won (at
-// its best distance so far) or lost; a taken position visits its
+// distance in turns. A position is resolved when its state word holds a win,
+// or a loss with no child left unresolved; a resolved position visits its
 // predecessors in the component (unmoves) once per distinct id. A loss makes
 // its predecessors wins at d + 1 (d for the same player's mill step, which is
 // not a turn); a win decrements its predecessors' counters, and a counter
-// reaching zero is a loss at the largest distance seen. Same-turn edges can
-// improve a tentative win inside a bucket: stale bucket entries are skipped
-// (lazy deletion). Values are the unique fixed point, so the thread count and
-// the order of processing do not change the result.
+// reaching zero is a loss at the largest distance seen.
+//
+// Each distance d is one scan of the state words in id order, taking every
+// position resolved at d, then rounds over a bitmap of the positions that the
+// same-turn edges resolved at d behind the scan. Nothing else is queued: the
+// state words are the queue. So the pass needs 4 bytes per position plus two
+// bitmaps, where lists of ids per distance took up to as much again as the
+// words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A scan
+// reads the words in order, which costs less than the cache misses of a list
+// in push order; a distance at which nothing was resolved is skipped.
+//
+// Values are the unique fixed point, so the thread count and the order within
+// a distance do not change the result.
 #ifndef LUD64_TABLEBASE_BACKWARD_PASS_H_
 #define LUD64_TABLEBASE_BACKWARD_PASS_H_
 
@@ -31,129 +40,202 @@ namespace lud64::tablebase {
 template <class Tb>
 class BackwardPass : private StateWord {
  public:
-  // Bucket entries taken so far (stale ones included).
+  // Positions taken so far.
   using Progress = std::function<void(uint64_t)>;
 
-  BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
-      : ids_(ids), state_(state), threads_(threads) {}
+  // Working bytes per position besides its state word: the two bitmaps.
+  static constexpr double kBitmapBytesPerPosition = 0.25;
 
-  // Queues a position at a distance in turns.
-  void Push(int turns, uint32_t id) {
-    if (static_cast<size_t>(turns) >= buckets_.size()) buckets_.resize(turns + 1);
-    buckets_[turns].push_back(id);
-  }
+  BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
+      : ids_(ids),
+        state_(state),
+        threads_(threads),
+        marked_(ids.size() / 64 + 1),
+        next_marked_(ids.size() / 64 + 1) {}
+
+  // Counts positions the forward pass resolved at a distance in turns.
+  void Count(int turns, uint64_t positions) { Pending(turns) += positions; }
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
-    const RoundProgress report = [&](size_t done) {
+    const RoundProgress report = [&](uint64_t done) {
       if (progress) progress(taken + done);
     };
-    for (size_t d = 0; d < buckets_.size(); ++d) {
-      // A bucket is processed in rounds, since same-turn edges add entries to
-      // the bucket being processed.
-      while (!buckets_[d].empty()) {
-        const std::vector<uint32_t> round = std::move(buckets_[d]);
-        buckets_[d].clear();
-        const int threads = round.size() < 20000 ? 1 : threads_;
-        std::vector<Queued> queued(threads);
-        if (threads == 1) {
-          SerialRound(round, static_cast<int>(d), queued[0], report);
-        } else {
-          SharedRound(round, static_cast<int>(d), threads, queued, report);
-        }
-        if (StopRequested()) return absl::CancelledError("tablebase build stopped");
-        taken += round.size();
-        for (const Queued& q : queued) {
-          for (const auto& [turns, id] : q.entries) Push(turns, id);
-        }
+    for (size_t d = 0; d < pending_.size(); ++d) {
+      if (pending_[d] == 0) continue;
+      uint64_t marked = Round(Source::kScan, static_cast<int>(d), taken, report);
+      while (marked > 0 && !StopRequested()) {
+        std::swap(marked_, next_marked_);
+        marked = Round(marked < kSharedMinimum ? Source::kMarkedFew : Source::kMarked,
+                       static_cast<int>(d), taken, report);
       }
-      std::vector<uint32_t>().swap(buckets_[d]);
+      if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     }
     return absl::OkStatus();
   }
 
  private:
-  // How far ahead state words are requested.
-  static constexpr size_t kLookahead = 8;
+  // Where a round's candidates come from: every id, or the ids marked in
+  // next_marked_ (cleared as they are read).
+  enum class Source { kScan, kMarked, kMarkedFew };
+  // Fewer marked positions than this are taken by one thread.
+  static constexpr uint64_t kSharedMinimum = 20000;
+  // Ids handed to a thread at a time (a multiple of 64: whole bitmap words).
+  static constexpr uint64_t kChunk = uint64_t{1} << 14;
   // How far ahead a range's updates are requested (each is a little work).
   static constexpr size_t kUpdateLookahead = 32;
 
-  // New bucket entries found by one thread in one round.
-  struct Queued {
-    std::vector<std::pair<uint16_t, uint32_t>> entries;
+  // One thread's counts in a round, on its own cache lines.
+  struct alignas(64) Tally {
+    uint64_t taken = 0;
+    uint64_t marked = 0;          // resolved at the round's distance
+    std::vector<uint64_t> later;  // resolved at a larger distance, by distance
   };
-  // `report(n)`: n entries of the round are done.
-  using RoundProgress = std::function<void(size_t)>;
+  using RoundProgress = std::function<void(uint64_t)>;
 
-  // Applies an update to its predecessor, queueing it when it is resolved.
-  void Deliver(uint64_t update, int d, Queued& queued) {
-    const auto pred = static_cast<uint32_t>(update >> 2);
-    if (const int turns = StateWord::Apply(state_[pred], update, d); turns >= 0) {
-      queued.entries.push_back({static_cast<uint16_t>(turns), pred});
+  uint64_t& Pending(int turns) {
+    if (static_cast<size_t>(turns) >= pending_.size()) pending_.resize(turns + 1);
+    return pending_[turns];
+  }
+
+  // Whether any of 64 words is not taken and holds a value at distance d,
+  // given WinEntry(d): true for every word TakeResolved takes, and a few more.
+  static bool AnyNotTakenAt(const uint32_t* words, uint32_t first) {
+    using Lanes = uint32_t __attribute__((vector_size(16)));
+    constexpr uint32_t kTested = uint32_t{kDone} << 24 | 0xFFFF;
+    Lanes found = {0, 0, 0, 0};
+    for (int k = 0; k < 64; k += 4) {
+      Lanes lanes;
+      __builtin_memcpy(&lanes, words + k, sizeof(lanes));
+      found |= static_cast<Lanes>((lanes & kTested) - first < 2U);
+    }
+    return (found[0] | found[1] | found[2] | found[3]) != 0;
+  }
+
+  // Calls f(id) for the round's candidates in [begin, end), begin a multiple of 64.
+  template <class F>
+  void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f) {
+    if (source == Source::kScan) {
+      // Most words of a scan are not at distance d: blocks of 64 are tested
+      // at once, 4 words to an instruction (compilers left the plain loop
+      // scalar, 8x slower than the memory).
+      const uint32_t first = 2 * static_cast<uint32_t>(d) - 1;  // WinEntry(d)
+      const uint32_t* words = &state_[0];
+      for (uint64_t block = begin; block < end; block += 64) {
+        const uint64_t stop = std::min(end, block + 64);
+        if (stop - block == 64 && !AnyNotTakenAt(words + block, first)) continue;
+        for (uint64_t id = block; id < stop; ++id) f(id);
+      }
+      return;
+    }
+    for (uint64_t w = begin / 64; w * 64 < end; ++w) {
+      uint64_t bits = next_marked_[w];
+      if (bits == 0) continue;
+      next_marked_[w] = 0;
+      for (; bits != 0; bits &= bits - 1) f(w * 64 + __builtin_ctzll(bits));
     }
   }
 
-  // A round run by one thread. An entry's updates are delivered after the
-  // next taken entry's are listed, so that the cache misses on its
-  // predecessors' words, requested first, overlap that work. Delivering late
-  // is safe: an update in a round at distance d offers d or more, so it
-  // cannot change whether an entry of the same round is taken, or its value.
-  void SerialRound(const std::vector<uint32_t>& round, int d, Queued& queued,
-                   const RoundProgress& report) {
-    std::vector<uint64_t> updates, requested;
-    for (size_t i = 0; i < round.size(); ++i) {
-      // The entries are scattered over the component: their own words are
-      // requested a few entries ahead too.
-      if (i + kLookahead < round.size()) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
-      Entry value;
-      if (!Take(state_[round[i]], d, value)) continue;
-      ids_.PredecessorUpdates(round[i], value, updates);
-      for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
-      for (uint64_t u : requested) Deliver(u, d, queued);
-      std::swap(updates, requested);
-      if ((i & 0xFFFF) == 0xFFFF) {
-        if (StopRequested()) return;
-        report(i + 1);
+  // Applies an update to its predecessor and counts it if that resolves it.
+  void Deliver(uint64_t update, int d, Tally& tally) {
+    const auto pred = static_cast<uint32_t>(update >> 2);
+    const int turns = StateWord::Apply(state_[pred], update, d);
+    if (turns < 0) return;
+    if (turns == d) {
+      marked_[pred / 64] |= uint64_t{1} << (pred % 64);
+      ++tally.marked;
+      return;
+    }
+    if (static_cast<size_t>(turns) >= tally.later.size()) tally.later.resize(turns + 1);
+    ++tally.later[turns];
+  }
+
+  // Takes the positions resolved at d among the source's candidates. The
+  // number of positions marked for another round at d.
+  uint64_t Round(Source source, int d, uint64_t& taken, const RoundProgress& report) {
+    const bool shared = threads_ > 1 && source != Source::kMarkedFew && ids_.size() >= 4 * kChunk;
+    std::vector<Tally> tallies(shared ? threads_ : 1);
+    if (shared) {
+      SharedRound(source, d, tallies, report);
+    } else {
+      SerialRound(source, d, tallies[0], report);
+    }
+    uint64_t marked = 0;
+    for (const Tally& tally : tallies) {
+      taken += tally.taken;
+      marked += tally.marked;
+      for (size_t t = 0; t < tally.later.size(); ++t) {
+        if (tally.later[t] != 0) Pending(static_cast<int>(t)) += tally.later[t];
       }
     }
-    for (uint64_t u : requested) Deliver(u, d, queued);
+    return marked;
+  }
+
+  // A round run by one thread. A position's updates are delivered after the
+  // next taken position's are listed, so that the cache misses on its
+  // predecessors' words, requested first, overlap that work. Delivering late
+  // is safe: an update at distance d offers d or more, so a position it
+  // resolves at d that the round has passed is marked for the next round.
+  void SerialRound(Source source, int d, Tally& tally, const RoundProgress& report) {
+    std::vector<uint64_t> updates, requested;
+    const uint64_t size = ids_.size();
+    for (uint64_t begin = 0; begin < size && !StopRequested(); begin += kChunk) {
+      ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
+        Entry value;
+        if (!TakeResolved(state_[id], d, value)) return;
+        ++tally.taken;
+        ids_.PredecessorUpdates(id, value, updates);
+        for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
+        for (uint64_t u : requested) Deliver(u, d, tally);
+        std::swap(updates, requested);
+      });
+      if ((begin / kChunk) % 64 == 63) report(tally.taken);
+    }
+    for (uint64_t u : requested) Deliver(u, d, tally);
   }
 
   // A round run by several threads, in batches of two phases: the threads
-  // take entries and list their predecessors' updates by id range; then each
-  // range is updated by one thread with plain stores. Updating in place from
+  // take the positions of chunks of ids and list their predecessors' updates
+  // by id range; then each range is updated by one thread with plain stores.
+  // Each id is read by one thread in the first phase and written by one in
+  // the second, so no word needs an atomic operation. (Updating in place from
   // every thread needed a locked compare-and-swap per update, which made two
-  // threads do more work than one.
-  void SharedRound(const std::vector<uint32_t>& round, int d, int threads,
-                   std::vector<Queued>& queued, const RoundProgress& report) {
-    constexpr size_t kBatch = size_t{1} << 16;
-    constexpr size_t kChunk = 1024;
+  // threads do more work than one.)
+  void SharedRound(Source source, int d, std::vector<Tally>& tallies, const RoundProgress& report) {
+    constexpr uint64_t kBatch = uint64_t{1} << 16;  // positions taken per batch
     constexpr int kRanges = 64;
-    int shift = 0;
-    while (((ids_.size() - 1) >> shift) >= kRanges) ++shift;
+    const uint64_t size = ids_.size();
+    // A range is every kRanges-th block of 4096 ids: a batch's positions are
+    // neighbours, and so are many of their predecessors, which contiguous
+    // ranges would leave to one thread. (Blocks of whole bitmap words.)
+    constexpr int kBlockShift = 12;
+    const int threads = static_cast<int>(tallies.size());
     std::vector<std::vector<std::vector<uint64_t>>> lists(
         threads, std::vector<std::vector<uint64_t>>(kRanges));
-    std::atomic<size_t> next_entry{0};
+    std::atomic<uint64_t> next_id{0}, batch_taken{0}, taken{0};
     std::atomic<int> next_range{0};
-    bool stop = false;
+    bool finished = false, stop = false;
     std::barrier sync(threads, [&]() noexcept {
-      next_entry = 0;
       next_range = 0;
+      batch_taken = 0;
+      finished = next_id >= size;
       stop = StopRequested();
     });
     auto work = [&](int t) {
       std::vector<uint64_t> updates;
-      for (size_t batch = 0; batch < round.size() && !stop; batch += kBatch) {
-        const size_t batch_size = std::min(kBatch, round.size() - batch);
-        for (size_t begin; (begin = next_entry.fetch_add(kChunk)) < batch_size;) {
-          const size_t end = batch + std::min(batch_size, begin + kChunk);
-          for (size_t i = batch + begin; i < end; ++i) {
-            if (i + kLookahead < end) __builtin_prefetch(&state_[round[i + kLookahead]], 1);
+      Tally& tally = tallies[t];
+      for (;;) {
+        for (uint64_t begin; batch_taken < kBatch && (begin = next_id.fetch_add(kChunk)) < size;) {
+          const uint64_t before = tally.taken;
+          ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
             Entry value;
-            if (!TakeShared(state_[round[i]], d, value)) continue;
-            ids_.PredecessorUpdates(round[i], value, updates);
-            for (uint64_t u : updates) lists[t][(u >> 2) >> shift].push_back(u);
-          }
+            if (!TakeResolved(state_[id], d, value)) return;
+            ++tally.taken;
+            ids_.PredecessorUpdates(id, value, updates);
+            for (uint64_t u : updates) lists[t][(u >> (2 + kBlockShift)) % kRanges].push_back(u);
+          });
+          batch_taken += tally.taken - before;
+          taken += tally.taken - before;
         }
         sync.arrive_and_wait();
         for (int r; (r = next_range.fetch_add(1)) < kRanges;) {
@@ -163,13 +245,14 @@ class BackwardPass : private StateWord {
               if (i + kUpdateLookahead < list.size()) {
                 __builtin_prefetch(&state_[list[i + kUpdateLookahead] >> 2], 1);
               }
-              Deliver(list[i], d, queued[t]);
+              Deliver(list[i], d, tally);
             }
           }
         }
         sync.arrive_and_wait();
         for (std::vector<uint64_t>& list : lists[t]) list.clear();
-        if (t == 0) report(batch + batch_size);
+        if (t == 0) report(taken);
+        if (finished || stop) return;
       }
     };
     // All on std::threads, so that every thread runs the same code
@@ -182,7 +265,13 @@ class BackwardPass : private StateWord {
   const ComponentIds<Tb>& ids_;
   HugeArray<uint32_t>& state_;
   int threads_;
-  std::vector<std::vector<uint32_t>> buckets_;
+  // Positions resolved per distance not yet scanned (stale counts included:
+  // a win can improve after it was counted).
+  std::vector<uint64_t> pending_;
+  // Positions resolved at the current distance: marked_ is written by the
+  // current round, next_marked_ read (and cleared) by it.
+  HugeArray<uint64_t> marked_;
+  HugeArray<uint64_t> next_marked_;
 };
 
 }  // namespace lud64::tablebase

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <tuple>
@@ -21,6 +22,7 @@
 #include "engine/interrupt.h"
 #include "tablebase/endgame_limit.h"
 #include "tablebase/retrograde.h"
+#include "tablebase/slice_writer.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
 
@@ -101,6 +103,25 @@ BuildPlan PlanBuild(const Tb& tb, const std::vector<SliceKey>& slices) {
 absl::Status CheckMemoryLimit(absl::string_view what, uint64_t need_mib, int64_t limit_mib,
                               uint64_t largest);
 
+// Writes the i-th slice of a solved component to `path`, a few million
+// entries at a time (a whole slice's entries would need 2 bytes a position
+// more at the build's peak).
+template <TablebaseGame Tb>
+absl::Status WriteSolvedSlice(const Tb& tb, const ComponentSolver<Tb>& solver, int i,
+                              const SliceKey& key, const std::string& path) {
+  const uint64_t size = solver.slice_size(i);
+  absl::StatusOr<std::unique_ptr<SliceWriter>> writer = SliceWriter::Create(
+      path, tb.family(), key, tb.index().symmetry().scheme_id(), solver.Stats(i), size);
+  if (!writer.ok()) return writer.status();
+  std::vector<Entry> entries(std::min<uint64_t>(size, uint64_t{1} << 22));
+  for (uint64_t begin = 0; begin < size; begin += entries.size()) {
+    const uint64_t end = std::min(size, begin + entries.size());
+    solver.Entries(i, begin, end, entries.data());
+    if (absl::Status s = (*writer)->Append(entries.data(), end - begin); !s.ok()) return s;
+  }
+  return (*writer)->Commit();
+}
+
 // Builds (or verifies and keeps) every slice of `slices` into `dir`; `tables`
 // receives them all, mapped.
 template <TablebaseGame Tb>
@@ -112,7 +133,7 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }
   const BuildPlan plan = PlanBuild(tb, slices);
-  const uint64_t need_mib = (plan.largest * kWorkBytesPerPosition >> 20) + 1;
+  const uint64_t need_mib = (SolverWorkBytes(plan.largest) >> 20) + 1;
   if (absl::Status s = CheckMemoryLimit(absl::StrCat("building ", tb.family(), " needs about"),
                                         need_mib, options.memory_mib, plan.largest);
       !s.ok()) {
@@ -159,16 +180,13 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     if (!status.ok()) return status;
     for (size_t i = 0; i < component.size(); ++i) {
       const SliceKey& key = component[i];
-      SliceStats stats;
-      const std::vector<Entry> entries = solver.Entries(static_cast<int>(i), stats);
       const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
-      if (absl::Status s =
-              WriteSlice(path, tb.family(), key, tb.index().symmetry().scheme_id(), stats, entries);
-          !s.ok()) {
+      if (absl::Status s = WriteSolvedSlice(tb, solver, static_cast<int>(i), key, path); !s.ok()) {
         return s;
       }
-      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
-          path, tb.family(), key, tb.index().symmetry().scheme_id(), entries.size());
+      absl::StatusOr<std::unique_ptr<MappedSlice>> slice =
+          MappedSlice::Open(path, tb.family(), key, tb.index().symmetry().scheme_id(),
+                            solver.slice_size(static_cast<int>(i)));
       if (!slice.ok()) return slice.status();
       tables.Add(key, *std::move(slice));
     }

@@ -26,16 +26,18 @@ struct StateWord {
   static constexpr int CountOf(uint32_t state) { return (state >> 16) & 0xFF; }
   static constexpr uint8_t FlagsOf(uint32_t state) { return static_cast<uint8_t>(state >> 24); }
 
-  // Takes a queued word at distance d unless it is stale (improved since) or
-  // already taken; its value.
-  static bool Take(uint32_t& word, int d, Entry& value) {
+  // Takes a word resolved at distance d (a win at d, or a loss at d with no
+  // child left unresolved) unless it is already taken; its value.
+  static bool TakeResolved(uint32_t& word, int d, Entry& value) {
     const uint32_t st = word;
     if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return false;
+    if (!IsWin(ValueOf(st)) && ((FlagsOf(st) & kNeverLoss) || CountOf(st) != 0)) return false;
     word = st | uint32_t{kDone} << 24;
     value = ValueOf(st);
     return true;
   }
-  // The same for threads that share a round (a bucket may hold an id twice).
+  // Takes a queued word at distance d unless it is stale (improved since) or
+  // already taken, for threads that share a queue (it may hold an id twice).
   static bool TakeShared(uint32_t& word, int d, Entry& value) {
     std::atomic_ref<uint32_t> shared(word);
     uint32_t st = shared.load(std::memory_order_relaxed);

@@ -22,6 +22,6 @@ ABSL_FLAG(double, clock, 0, "game clock: seconds left for the rest of the game (
 ABSL_FLAG(double, inc, 0, "game clock: seconds added per decision (up to 86400; needs --clock)");
 ABSL_FLAG(int, memory, 256,
           "memory bound in MiB (bestmove --engine=mcts: the tree, 1 to 65536; tb build: the "
-          "solver's working memory, 0 for no bound)");
+          "solver's working memory, by default this machine's memory, 0 for no bound)");
 ABSL_FLAG(std::string, tb, "",
           "endgame tablebase directory (default: $LUD64_TB, else ./tablebases)");

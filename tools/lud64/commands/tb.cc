@@ -1,4 +1,7 @@
 // `lud64 tb`: endgame tablebases: build, probe, info and verify.
+#include <unistd.h>
+
+#include <cstdint>
 #include <iostream>
 #include <string>
 
@@ -58,6 +61,14 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
   }
 }
 
+// This machine's physical memory in MiB (0, no bound, if unknown).
+int64_t PhysicalMemoryMib() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<int64_t>(pages) * page_size >> 20;
+}
+
 int RunTb(const std::string& action) {
   const std::string dir = absl::GetFlag(FLAGS_tb);
   if (action == "build") {
@@ -66,7 +77,9 @@ int RunTb(const std::string& action) {
     absl::StatusOr<tablebase::EndgameLimit> upto =
         tablebase::ParseEndgameLimit(absl::GetFlag(FLAGS_upto), 16);
     options.threads = absl::GetFlag(FLAGS_threads);
-    options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory) : 0;
+    // Without --memory, a build that cannot fit in this machine's memory is
+    // refused at once rather than after hours, or killed.
+    options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory) : PhysicalMemoryMib();
     if (absl::Status status = FirstError({
             upto.ok() ? absl::OkStatus()
                       : absl::InvalidArgumentError(absl::StrCat("--", upto.status().message())),
