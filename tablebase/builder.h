@@ -128,16 +128,16 @@ template <TablebaseGame Tb>
 absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
                          const TbBuildOptions& options, std::ostream& progress,
                          SliceTables& tables) {
-  const std::string dir = TablebaseDir(options.dir);
-  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
-  }
   const BuildPlan plan = PlanBuild(tb, slices);
   const uint64_t need_mib = (SolverWorkBytes(plan.largest) >> 20) + 1;
   if (absl::Status s = CheckMemoryLimit(absl::StrCat("building ", tb.family(), " needs about"),
                                         need_mib, options.memory_mib, plan.largest);
       !s.ok()) {
     return s;
+  }
+  const std::string dir = TablebaseDir(options.dir);
+  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+    return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }
   progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB\n",
                               tb.family(), slices.size(), plan.components.size(), plan.total,

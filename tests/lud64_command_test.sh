@@ -60,6 +60,10 @@ expect fail "engine 'alphabeta:tb=/nonexistent': tablebase directory" -- match -
 expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
 expect fail 'unknown action .frob.' -- tb frob
 expect fail 'needs an action first' -- tb --game=damdaman
+# Without --memory, a build over the machine's memory is refused with its
+# estimate before anything is built (Damdaman up to 6 v 6 needs petabytes).
+expect fail 'building damdaman needs about [0-9]+ MiB .* over the --memory limit of [0-9]+ MiB' -- tb build --game=damdaman --upto=6 "--tb=$tbdir/refused"
+check "a refused build creates no directory" test ! -e "$tbdir/refused"
 expect fail "--upto '17': expected N" -- tb build --game=davxar --upto=17
 expect fail "--upto '3v4': expected N" -- tb build --game=davxar --upto=3v4
 expect fail '--upto applies only with tb build' -- tb probe --game=damdaman --upto=2
