@@ -98,33 +98,19 @@ class BackwardPass : private StateWord {
     return pending_[turns];
   }
 
-  // Whether any of 64 words is not taken and holds a value at distance d,
-  // given WinEntry(d): true for every word TakeResolved takes, and a few more.
-  static bool AnyNotTakenAt(const uint32_t* words, uint32_t first) {
-    using Lanes = uint32_t __attribute__((vector_size(16)));
-    constexpr uint32_t kTested = uint32_t{kDone} << 24 | 0xFFFF;
-    Lanes found = {0, 0, 0, 0};
-    for (int k = 0; k < 64; k += 4) {
-      Lanes lanes;
-      __builtin_memcpy(&lanes, words + k, sizeof(lanes));
-      found |= static_cast<Lanes>((lanes & kTested) - first < 2U);
-    }
-    return (found[0] | found[1] | found[2] | found[3]) != 0;
-  }
-
   // Calls f(id) for the round's candidates in [begin, end), begin a multiple of 64.
   template <class F>
   void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f) {
     if (source == Source::kScan) {
-      // Most words of a scan are not at distance d: blocks of 64 are tested
-      // at once, 4 words to an instruction (compilers left the plain loop
-      // scalar, 8x slower than the memory).
-      const uint32_t first = 2 * static_cast<uint32_t>(d) - 1;  // WinEntry(d)
       const uint32_t* words = &state_[0];
       for (uint64_t block = begin; block < end; block += 64) {
-        const uint64_t stop = std::min(end, block + 64);
-        if (stop - block == 64 && !AnyNotTakenAt(words + block, first)) continue;
-        for (uint64_t id = block; id < stop; ++id) f(id);
+        if (end - block >= 64) {
+          for (uint64_t bits = ResolvedMask(words + block, d); bits != 0; bits &= bits - 1) {
+            f(block + __builtin_ctzll(bits));
+          }
+          continue;
+        }
+        for (uint64_t id = block; id < end; ++id) f(id);
       }
       return;
     }
