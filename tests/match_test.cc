@@ -20,6 +20,7 @@
 #include "gtest/gtest.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
+#include "tests/scoped_temp_dir.h"
 #include "tools/lud64/match_command.h"
 #include "tools/lud64/mcts_command.h"
 #include "tools/lud64/replay_command.h"
@@ -133,8 +134,8 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
                  int games, int openings, int threads, int balanced = 0) {
   PlayedMatch played;
   const AnyGame game = MakeGame(game_name).value();
-  const std::string record =
-      absl::StrCat(::testing::TempDir(), "/match_", game_name, "_", games, ".txt");
+  const ScopedTempDir dir("match");
+  const std::string record = dir.File(absl::StrCat(game_name, "_", games, ".txt"));
   MatchRequest request{.first = ParseEngineSpec(first).value(),
                        .second = ParseEngineSpec(second).value(),
                        .games = games,
@@ -161,7 +162,6 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
     played.games.emplace_back(line);
   for (absl::string_view line : absl::StrSplit(replay_out.str(), '\n', absl::SkipEmpty()))
     played.results.emplace_back(line.substr(0, line.find(' ')));
-  std::remove(record.c_str());
   return played;
 }
 

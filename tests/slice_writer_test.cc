@@ -14,7 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "tablebase/tb_file.h"
-#include "tests/tablebase_test_support.h"
+#include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
@@ -59,7 +59,8 @@ TEST(StreamChecksumTest, AnySplitGivesTableChecksum) {
 }
 
 TEST(SliceWriterTest, FileHasTheDocumentedLayoutWhateverTheAppendSizes) {
-  const std::string dir = FreshDir("slice_writer");
+  const ScopedTempDir temp("tb_slice_writer");
+  const std::string& dir = temp.path();
   const SliceKey key{3, 2, 1, 0, true};
   for (int max_turns : {5, 300}) {  // 8- and 16-bit entries
     const size_t width = max_turns > 127 ? 2 : 1;
@@ -104,7 +105,8 @@ TEST(SliceWriterTest, FileHasTheDocumentedLayoutWhateverTheAppendSizes) {
 }
 
 TEST(SliceWriterTest, ShortSliceIsRefusedAndLeavesNoFile) {
-  const std::string dir = FreshDir("slice_writer_short");
+  const ScopedTempDir temp("tb_slice_writer_short");
+  const std::string& dir = temp.path();
   const std::string path = dir + "/short";
   auto writer = SliceWriter::Create(path, "davxar", {1, 1}, 1, {}, 10);
   ASSERT_TRUE(writer.ok());
@@ -116,7 +118,8 @@ TEST(SliceWriterTest, ShortSliceIsRefusedAndLeavesNoFile) {
 }
 
 TEST(SliceWriterTest, OverlongFamilyIsRefusedByName) {
-  const std::string dir = FreshDir("slice_writer_family");
+  const ScopedTempDir temp("tb_slice_writer_family");
+  const std::string& dir = temp.path();
   auto writer = SliceWriter::Create(dir + "/f", std::string(60, 'g'), {1, 1}, 1, {}, 1);
   ASSERT_FALSE(writer.ok());
   EXPECT_NE(writer.status().message().find("longer than 47"), std::string::npos) << writer.status();

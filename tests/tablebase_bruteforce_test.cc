@@ -14,6 +14,7 @@
 #include "boards/davxar/davxar_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
 namespace lud64::tablebase {
@@ -177,15 +178,16 @@ TEST(TablebaseBruteForceTest, DavxarThreeAgainstOne) {
   const std::vector<SliceKey> slices = {
       {3, 1, 0, 0, false}, {3, 1, 0, 0, true}, {1, 3, 0, 0, false}};
   for (davxar::MillTest lines : {davxar::MillTest::kHistorical, davxar::MillTest::kLudii}) {
+    const ScopedTempDir dir(lines == davxar::MillTest::kLudii ? "tb_brute_ludii" : "tb_brute_hist");
     ExpectTablesMatch(davxar::DavxarTb(lines), Davxar(lines, 3), slices, davxar::kPoints,
-                      FreshDir(lines == davxar::MillTest::kLudii ? "brute_ludii" : "brute_hist"));
+                      dir.path());
   }
 }
 
 TEST(TablebaseBruteForceTest, DamdamanTwoAgainstOne) {
   const std::vector<SliceKey> slices = {{1, 1}, {2, 1}, {1, 2}};
-  ExpectTablesMatch(damdaman::DamdamanTb(), Damdaman(), slices, Damdaman::Grid::kSites,
-                    FreshDir("brute_damdaman"));
+  const ScopedTempDir dir("tb_brute_damdaman");
+  ExpectTablesMatch(damdaman::DamdamanTb(), Damdaman(), slices, Damdaman::Grid::kSites, dir.path());
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // The engines with endgame tables: the solver and alpha-beta score table
 // positions exactly, so a position whose decisions all lead into the tables is
 // proven at depth 1, with the tables' value and distance.
-#include <filesystem>
 #include <random>
 #include <sstream>
 
@@ -13,26 +12,26 @@
 #include "search/solver.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
+#include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
 
 using damdaman::DamdamanTb;
 
-// Built in a directory of its own per test: ctest runs tests in parallel.
-std::string BuiltDamdamanTables(const std::string& name) {
-  std::string dir = ::testing::TempDir() + "/engine_tables_" + name;
-  std::filesystem::remove_all(dir);
+// Builds the tables up to 2 v 2 into `dir` (a ScopedTempDir of the test's own).
+void BuildDamdamanTables(const std::string& dir) {
   std::ostringstream log;
   EXPECT_TRUE(
       BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
           .ok());
-  return dir;
 }
 
 TEST(EngineTables, SolverProvesTablePositionsAtDepthOneWithTheTablesValue) {
   const Damdaman game;
-  const std::string dir = BuiltDamdamanTables("solver");
+  const ScopedTempDir temp("engine_tables_solver");
+  const std::string& dir = temp.path();
+  BuildDamdamanTables(dir);
   absl::StatusOr<EndgameProbe<Damdaman::Position>> probe = MakeEndgameProbe(game, dir);
   ASSERT_TRUE(probe.ok()) << probe.status();
   absl::StatusOr<Tablebase<DamdamanTb>> base =
@@ -89,8 +88,9 @@ TEST(EngineTables, SolverProvesTablePositionsAtDepthOneWithTheTablesValue) {
 
 TEST(EngineTables, ProbeMissesPositionsOutsideTheTables) {
   const Damdaman game;
-  absl::StatusOr<EndgameProbe<Damdaman::Position>> probe =
-      MakeEndgameProbe(game, BuiltDamdamanTables("misses"));
+  const ScopedTempDir dir("engine_tables_misses");
+  BuildDamdamanTables(dir.path());
+  absl::StatusOr<EndgameProbe<Damdaman::Position>> probe = MakeEndgameProbe(game, dir.path());
   ASSERT_TRUE(probe.ok()) << probe.status();
   EXPECT_FALSE((*probe)(game.start()).has_value());
 }

@@ -16,6 +16,7 @@
 #include "engine/interrupt.h"
 #include "gtest/gtest.h"
 #include "tablebase/tb_operations.h"
+#include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
 namespace lud64::tablebase {
@@ -36,12 +37,12 @@ void WriteBytes(const std::string& path, const std::string& bytes) {
 
 // A directory with the Davxar 3v1 component, and the path of its 3v1 file.
 struct SmallTables {
-  std::string dir = FreshDir("files");
-  std::string path;
+  ScopedTempDir temp{"tb_files"};
+  std::string dir = temp.path();
+  std::string path = temp.File(SliceFileName("davxar", {3, 1}));
   SmallTables() {
     const std::vector<SliceKey> slices = {{3, 1, 0, 0, false}, {3, 1, 0, 0, true}, {1, 3}};
     BuildAndOpen(DavxarTb(MillTest::kHistorical), slices, dir);
-    path = dir + "/" + SliceFileName("davxar", {3, 1});
   }
 };
 
@@ -78,9 +79,9 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   SmallTables tables;
   const std::string bytes = ReadBytes(tables.path);
   // A historical file under the Ludii tables' name.
-  const std::string ludii_dir = FreshDir("files_ludii");
-  WriteBytes(ludii_dir + "/" + SliceFileName("davxar:lines=ludii", {3, 1}), bytes);
-  absl::Status status = OpenError(ludii_dir, MillTest::kLudii);
+  const ScopedTempDir ludii_dir("tb_files_ludii");
+  WriteBytes(ludii_dir.File(SliceFileName("davxar:lines=ludii", {3, 1})), bytes);
+  absl::Status status = OpenError(ludii_dir.path(), MillTest::kLudii);
   EXPECT_TRUE(absl::StrContains(status.message(), "holds family 'davxar'")) << status;
   // Another format version.
   std::string other = bytes;
@@ -95,7 +96,8 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
 }
 
 TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
-  const std::string path = FreshDir("wide") + "/wide.lud64tb";
+  const ScopedTempDir dir("tb_wide");
+  const std::string path = dir.File("wide.lud64tb");
   const std::vector<Entry> entries = {kDrawEntry, WinEntry(1), LossEntry(200), WinEntry(300)};
   const SliceKey key{2, 1};
   ASSERT_TRUE(WriteSlice(path, "damdaman", key, 7, {1, 1, 1, 300}, entries).ok());
@@ -129,12 +131,14 @@ class StopAfter : public std::streambuf {
 
 TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
   const Damdaman game;
-  const std::string clean = FreshDir("clean");
+  const ScopedTempDir clean_dir("tb_clean");
+  const std::string& clean = clean_dir.path();
   std::ostringstream log;
   ASSERT_TRUE(
       BuildTablebases(game, {.dir = clean, .upto = EndgameLimit::Up(2), .threads = 2}, log).ok());
 
-  const std::string resumed = FreshDir("resumed");
+  const ScopedTempDir resumed_dir("tb_resumed");
+  const std::string& resumed = resumed_dir.path();
   StopAfter stopper(2);
   std::ostream progress(&stopper);
   const absl::Status stopped =
@@ -163,7 +167,8 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
 }
 
 TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
-  const std::string dir = FreshDir("damdaman");
+  const ScopedTempDir temp("tb_damdaman");
+  const std::string& dir = temp.path();
   std::ostringstream log;
   ASSERT_TRUE(
       BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
@@ -183,15 +188,17 @@ TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
 
 TEST(TablebaseFilesTest, GuettalHasNoTablebase) {
   std::ostringstream log;
-  const absl::Status status = BuildTablebases(Guettal(), {.dir = FreshDir("guettal")}, log);
+  const ScopedTempDir dir("tb_guettal");
+  const absl::Status status = BuildTablebases(Guettal(), {.dir = dir.path()}, log);
   EXPECT_TRUE(absl::IsUnimplemented(status)) << status;
   EXPECT_TRUE(absl::StrContains(status.message(), "enclosure")) << status;
 }
 
 TEST(TablebaseFilesTest, MemoryLimitIsCheckedBeforeBuilding) {
   std::ostringstream log;
-  const absl::Status status = BuildTablebases(Davxar(MillTest::kHistorical, 4),
-                                              {.dir = FreshDir("memory"), .memory_mib = 10}, log);
+  const ScopedTempDir dir("tb_memory");
+  const absl::Status status =
+      BuildTablebases(Davxar(MillTest::kHistorical, 4), {.dir = dir.path(), .memory_mib = 10}, log);
   EXPECT_TRUE(absl::IsResourceExhausted(status)) << status;
   EXPECT_TRUE(absl::StrContains(status.message(), "MiB")) << status;
 }

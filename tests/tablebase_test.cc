@@ -1,6 +1,5 @@
 // Davxar tables built for the whole game with 3 pieces: symmetry, the
 // recurrence on every position, games played out by the tables, the start.
-#include <filesystem>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "search/solver.h"
 #include "tablebase/tb_operations.h"
+#include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
 namespace lud64::tablebase {
@@ -22,25 +22,33 @@ namespace {
 using davxar::DavxarTb;
 using davxar::MillTest;
 
-// Tables for davxar:pieces=3, in a directory named after the test binary's
-// modification time: ctest's separate processes share one build through the
-// resume logic, and a relinked binary (changed tablebase code) rebuilds.
-const Tablebase<DavxarTb>& Pieces3(MillTest lines) {
-  static std::unique_ptr<Tablebase<DavxarTb>> tables[2];
-  auto& slot = tables[lines == MillTest::kLudii];
-  if (slot == nullptr) {
-    const Davxar game(lines, 3);
-    const std::string dir =
-        absl::StrCat(::testing::TempDir(), "/lud64_tb_", game.name(), "_",
-                     std::filesystem::last_write_time("/proc/self/exe").time_since_epoch().count());
+// Tables for davxar:pieces=3, built once per process (about 2 s each in a
+// release build) in a directory of the process's own, removed at exit.
+class Pieces3Tables {
+ public:
+  explicit Pieces3Tables(MillTest lines)
+      : game_(lines, 3), dir_(absl::StrCat("tb_", game_.name())) {
     std::ostringstream progress;
-    const absl::Status built = BuildTablebases(game, {.dir = dir, .threads = 2}, progress);
+    const absl::Status built = BuildTablebases(game_, {.dir = dir_.path(), .threads = 2}, progress);
     EXPECT_TRUE(built.ok()) << built;
-    absl::StatusOr<Tablebase<DavxarTb>> base = Tablebase<DavxarTb>::Open(DavxarTb(lines), dir);
+    absl::StatusOr<Tablebase<DavxarTb>> base =
+        Tablebase<DavxarTb>::Open(DavxarTb(lines), dir_.path());
     EXPECT_TRUE(base.ok()) << base.status();
-    slot = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
+    base_ = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
   }
-  return *slot;
+  const Tablebase<DavxarTb>& base() const { return *base_; }
+
+ private:
+  Davxar game_;
+  ScopedTempDir dir_;
+  std::unique_ptr<Tablebase<DavxarTb>> base_;  // after dir_: closed before it is removed
+};
+
+const Tablebase<DavxarTb>& Pieces3(MillTest lines) {
+  static std::unique_ptr<Pieces3Tables> tables[2];
+  auto& slot = tables[lines == MillTest::kLudii];
+  if (slot == nullptr) slot = std::make_unique<Pieces3Tables>(lines);
+  return slot->base();
 }
 
 // A random position of a random built slice, P1 or P2 to move.

@@ -1,28 +1,17 @@
-// Helpers shared by the tablebase tests: fresh directories and small builds.
+// Helpers shared by the tablebase tests: small builds (in a ScopedTempDir).
 #ifndef LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 #define LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tablebase/builder.h"
 #include "tablebase/tablebase.h"
+#include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
-
-// An empty directory under the test temp dir, unique to this process.
-inline std::string FreshDir(const std::string& name) {
-  std::string dir = absl::StrCat(::testing::TempDir(), "/lud64_tb_", name, "_", ::getpid());
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 // Builds `slices` into `dir` and opens them; fails the test on error.
 template <class Tb>
