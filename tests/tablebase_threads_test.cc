@@ -8,11 +8,10 @@
 #include <sstream>
 #include <string>
 
-#include "absl/strings/str_cat.h"
 #include "boards/davxar/davxar_tablebase.h"
 #include "gtest/gtest.h"
 #include "tablebase/tb_operations.h"
-#include "tests/tablebase_test_support.h"
+#include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
@@ -28,25 +27,25 @@ TEST(TablebaseThreadsTest, OneTwoAndThreeThreadsWriteIdenticalFiles) {
   // Up to 3 v 3: its last component has 5 M positions, enough for shared
   // rounds, and mills, so positions resolved behind a scan.
   const Davxar game;
-  std::string dirs[3];
+  const ScopedTempDir dirs[3] = {ScopedTempDir("tb_threads_1"), ScopedTempDir("tb_threads_2"),
+                                 ScopedTempDir("tb_threads_3")};
   for (int threads = 1; threads <= 3; ++threads) {
-    dirs[threads - 1] = FreshDir(absl::StrCat("threads_", threads));
     std::ostringstream log;
     const absl::Status status = BuildTablebases(
-        game, {.dir = dirs[threads - 1], .upto = EndgameLimit::Up(3), .threads = threads}, log);
+        game, {.dir = dirs[threads - 1].path(), .upto = EndgameLimit::Up(3), .threads = threads},
+        log);
     ASSERT_TRUE(status.ok()) << status << "\n" << log.str();
   }
   int compared = 0;
-  for (const auto& entry : fs::directory_iterator(dirs[0])) {
+  for (const auto& entry : fs::directory_iterator(dirs[0].path())) {
     const std::string one = ReadFile(entry.path());
     for (int other = 1; other < 3; ++other) {
-      EXPECT_EQ(one, ReadFile(fs::path(dirs[other]) / entry.path().filename()))
+      EXPECT_EQ(one, ReadFile(fs::path(dirs[other].path()) / entry.path().filename()))
           << entry.path().filename() << " with " << other + 1 << " threads";
     }
     ++compared;
   }
   EXPECT_GE(compared, 6);
-  for (const std::string& dir : dirs) fs::remove_all(dir);
 }
 
 }  // namespace
