@@ -43,9 +43,6 @@ class BackwardPass : private StateWord {
   // Positions taken so far.
   using Progress = std::function<void(uint64_t)>;
 
-  // Working bytes per position besides its state word: the two bitmaps.
-  static constexpr double kBitmapBytesPerPosition = 0.25;
-
   BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
       : ids_(ids),
         state_(state),
