@@ -10,12 +10,6 @@
 namespace lud64 {
 namespace {
 
-uint64_t PhysicalMebibytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_bytes <= 0) return 0;  // unknown
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_bytes) >> 20;
-}
-
 bool Allocatable(uint64_t mebibytes) {
   void* block = std::malloc(static_cast<size_t>(mebibytes << 20));
   std::free(block);
@@ -23,6 +17,12 @@ bool Allocatable(uint64_t mebibytes) {
 }
 
 }  // namespace
+
+uint64_t PhysicalMebibytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_bytes <= 0) return 0;  // unknown
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_bytes) >> 20;
+}
 
 absl::Status CheckMemoryFor(absl::string_view setting, size_t mebibytes, absl::string_view what) {
   if (const uint64_t physical = PhysicalMebibytes(); physical > 0 && mebibytes > physical) {

@@ -5,11 +5,15 @@
 #define LUD64_TOOLS_LUD64_MEMORY_CHECK_H_
 
 #include <cstddef>
+#include <cstdint>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
 namespace lud64 {
+
+// This machine's physical memory in MiB; 0 when unknown.
+uint64_t PhysicalMebibytes();
 
 // OK when `mebibytes` MiB for `what` fit in the machine's memory and the
 // system grants them now (the block is freed at once, untouched); else an

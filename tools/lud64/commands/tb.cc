@@ -1,6 +1,4 @@
 // `lud64 tb`: endgame tablebases: build, probe, info and verify.
-#include <unistd.h>
-
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -15,6 +13,7 @@
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
+#include "tools/lud64/memory_check.h"
 #include "tools/lud64/tb_probe_json.h"
 
 ABSL_FLAG(std::string, upto, "0",
@@ -61,14 +60,6 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
   }
 }
 
-// This machine's physical memory in MiB (0, no bound, if unknown).
-int64_t PhysicalMemoryMib() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page_size = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page_size <= 0) return 0;
-  return static_cast<int64_t>(pages) * page_size >> 20;
-}
-
 int RunTb(const std::string& action) {
   const std::string dir = absl::GetFlag(FLAGS_tb);
   if (action == "build") {
@@ -78,8 +69,10 @@ int RunTb(const std::string& action) {
         tablebase::ParseEndgameLimit(absl::GetFlag(FLAGS_upto), 16);
     options.threads = absl::GetFlag(FLAGS_threads);
     // Without --memory, a build that cannot fit in this machine's memory is
-    // refused at once rather than after hours, or killed.
-    options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory) : PhysicalMemoryMib();
+    // refused at once rather than after hours, or killed (0, no bound, if the
+    // memory is unknown).
+    options.memory_mib = FlagGiven("memory") ? absl::GetFlag(FLAGS_memory)
+                                             : static_cast<int64_t>(PhysicalMebibytes());
     if (absl::Status status = FirstError({
             upto.ok() ? absl::OkStatus()
                       : absl::InvalidArgumentError(absl::StrCat("--", upto.status().message())),
