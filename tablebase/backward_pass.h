@@ -9,11 +9,16 @@
 // Each distance d is one scan of the state words in id order, taking every
 // position resolved at d, then rounds over a bitmap of the positions that the
 // same-turn edges resolved at d behind the scan. Nothing else is queued: the
-// state words are the queue. So the pass needs 4 bytes per position plus two
-// bitmaps, where lists of ids per distance took up to as much again as the
-// words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A scan
-// reads the words in order, which costs less than the cache misses of a list
-// in push order; a distance at which nothing was resolved is skipped.
+// state words are the queue. So the pass needs 4 bytes per position plus
+// three bitmaps, where lists of ids per distance took up to as much again as
+// the words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A
+// scan reads the words in order, which costs less than the cache misses of a
+// list in push order; a distance at which nothing was resolved is skipped.
+//
+// A third bitmap holds the positions resolved at a later distance and not yet
+// taken. When they are few, a distance visits them instead of scanning every
+// word: Damdaman's hundreds of distances mostly hold a few positions each,
+// and a scan of a 4 v 4 component's 16 GB of words costs seconds.
 //
 // Values are the unique fixed point, so the thread count and the order within
 // a distance do not change the result.
@@ -48,23 +53,32 @@ class BackwardPass : private StateWord {
         state_(state),
         threads_(threads),
         marked_(ids.size() / 64 + 1),
-        next_marked_(ids.size() / 64 + 1) {}
+        next_marked_(ids.size() / 64 + 1),
+        later_(ids.size() / 64 + 1) {}
 
+  // Notes a position the forward pass resolved. Threads may call it at once
+  // for ids in distinct ranges aligned to 64 (bits of one word).
+  void Resolved(uint64_t id) { later_[id / 64] |= uint64_t{1} << (id % 64); }
   // Counts positions the forward pass resolved at a distance in turns.
-  void Count(int turns, uint64_t positions) { Pending(turns) += positions; }
+  void Count(int turns, uint64_t positions) {
+    Pending(turns) += positions;
+    outstanding_ += static_cast<int64_t>(positions);
+  }
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
     const RoundProgress report = [&](uint64_t done) {
       if (progress) progress(taken + done);
     };
-    for (size_t d = 0; d < pending_.size(); ++d) {
+    for (int d = 0; d < static_cast<int>(pending_.size()); ++d) {
       if (pending_[d] == 0) continue;
-      uint64_t marked = Round(Source::kScan, static_cast<int>(d), taken, report);
+      const bool sparse = outstanding_ < static_cast<int64_t>(ids_.size() / kSparseRatio);
+      uint64_t marked =
+          Round(sparse ? Source::kLater : Source::kScan,
+                sparse && outstanding_ < static_cast<int64_t>(kSharedMinimum), d, taken, report);
       while (marked > 0 && !StopRequested()) {
         std::swap(marked_, next_marked_);
-        marked = Round(marked < kSharedMinimum ? Source::kMarkedFew : Source::kMarked,
-                       static_cast<int>(d), taken, report);
+        marked = Round(Source::kMarked, marked < kSharedMinimum, d, taken, report);
       }
       if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     }
@@ -72,11 +86,15 @@ class BackwardPass : private StateWord {
   }
 
  private:
-  // Where a round's candidates come from: every id, or the ids marked in
-  // next_marked_ (cleared as they are read).
-  enum class Source { kScan, kMarked, kMarkedFew };
-  // Fewer marked positions than this are taken by one thread.
+  // Where a round's candidates come from: every id, the ids in later_, or
+  // the ids marked in next_marked_ (cleared as they are read).
+  enum class Source { kScan, kLater, kMarked };
+  // Fewer candidates than this are taken by one thread.
   static constexpr uint64_t kSharedMinimum = 20000;
+  // A distance visits later_'s positions instead of scanning every word when
+  // they are fewer than one per this many ids: visited in id order, they cost
+  // about a cache line each, and a scan reads 16 words a line.
+  static constexpr uint64_t kSparseRatio = 16;
   // Ids handed to a thread at a time (a multiple of 64: whole bitmap words).
   static constexpr uint64_t kChunk = uint64_t{1} << 14;
   // How far ahead a range's updates are requested (each is a little work).
@@ -86,6 +104,7 @@ class BackwardPass : private StateWord {
   struct alignas(64) Tally {
     uint64_t taken = 0;
     uint64_t marked = 0;          // resolved at the round's distance
+    int64_t outstanding = 0;      // bits set in later_ less bits cleared
     std::vector<uint64_t> later;  // resolved at a larger distance, by distance
   };
   using RoundProgress = std::function<void(uint64_t)>;
@@ -98,6 +117,15 @@ class BackwardPass : private StateWord {
   // Calls f(id) for the round's candidates in [begin, end), begin a multiple of 64.
   template <class F>
   void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f) {
+    if (source == Source::kLater) {
+      // A copy of each word: f clears the bits of the positions it takes.
+      for (uint64_t w = begin / 64; w * 64 < end; ++w) {
+        for (uint64_t bits = later_[w]; bits != 0; bits &= bits - 1) {
+          f(w * 64 + __builtin_ctzll(bits));
+        }
+      }
+      return;
+    }
     if (source == Source::kScan) {
       const uint32_t* words = &state_[0];
       for (uint64_t block = begin; block < end; block += 64) {
@@ -119,24 +147,43 @@ class BackwardPass : private StateWord {
     }
   }
 
+  // Takes a position if it is resolved at d (and not taken yet); its value.
+  bool Take(uint64_t id, int d, Entry& value, Tally& tally) {
+    if (!TakeResolved(state_[id], d, value)) return false;
+    ++tally.taken;
+    // A win can be resolved at a later distance first, then improve to d.
+    const uint64_t bit = uint64_t{1} << (id % 64);
+    if (later_[id / 64] & bit) {
+      later_[id / 64] &= ~bit;
+      --tally.outstanding;
+    }
+    return true;
+  }
+
   // Applies an update to its predecessor and counts it if that resolves it.
   void Deliver(uint64_t update, int d, Tally& tally) {
     const auto pred = static_cast<uint32_t>(update >> 2);
     const int turns = StateWord::Apply(state_[pred], update, d);
     if (turns < 0) return;
+    const uint64_t bit = uint64_t{1} << (pred % 64);
     if (turns == d) {
-      marked_[pred / 64] |= uint64_t{1} << (pred % 64);
+      marked_[pred / 64] |= bit;
       ++tally.marked;
       return;
+    }
+    if ((later_[pred / 64] & bit) == 0) {
+      later_[pred / 64] |= bit;
+      ++tally.outstanding;
     }
     if (static_cast<size_t>(turns) >= tally.later.size()) tally.later.resize(turns + 1);
     ++tally.later[turns];
   }
 
-  // Takes the positions resolved at d among the source's candidates. The
-  // number of positions marked for another round at d.
-  uint64_t Round(Source source, int d, uint64_t& taken, const RoundProgress& report) {
-    const bool shared = threads_ > 1 && source != Source::kMarkedFew && ids_.size() >= 4 * kChunk;
+  // Takes the positions resolved at d among the source's candidates, by one
+  // thread when they are few. The number of positions marked for another
+  // round at d.
+  uint64_t Round(Source source, bool few, int d, uint64_t& taken, const RoundProgress& report) {
+    const bool shared = threads_ > 1 && !few && ids_.size() >= 4 * kChunk;
     std::vector<Tally> tallies(shared ? threads_ : 1);
     if (shared) {
       SharedRound(source, d, tallies, report);
@@ -147,6 +194,7 @@ class BackwardPass : private StateWord {
     for (const Tally& tally : tallies) {
       taken += tally.taken;
       marked += tally.marked;
+      outstanding_ += tally.outstanding;
       for (size_t t = 0; t < tally.later.size(); ++t) {
         if (tally.later[t] != 0) Pending(static_cast<int>(t)) += tally.later[t];
       }
@@ -165,8 +213,7 @@ class BackwardPass : private StateWord {
     for (uint64_t begin = 0; begin < size && !StopRequested(); begin += kChunk) {
       ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
         Entry value;
-        if (!TakeResolved(state_[id], d, value)) return;
-        ++tally.taken;
+        if (!Take(id, d, value, tally)) return;
         ids_.PredecessorUpdates(id, value, updates);
         for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
         for (uint64_t u : requested) Deliver(u, d, tally);
@@ -212,8 +259,7 @@ class BackwardPass : private StateWord {
           const uint64_t before = tally.taken;
           ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
             Entry value;
-            if (!TakeResolved(state_[id], d, value)) return;
-            ++tally.taken;
+            if (!Take(id, d, value, tally)) return;
             ids_.PredecessorUpdates(id, value, updates);
             for (uint64_t u : updates) lists[t][(u >> (2 + kBlockShift)) % kRanges].push_back(u);
           });
@@ -255,6 +301,11 @@ class BackwardPass : private StateWord {
   // current round, next_marked_ read (and cleared) by it.
   HugeArray<uint64_t> marked_;
   HugeArray<uint64_t> next_marked_;
+  // Positions resolved at a later distance than the current one and not
+  // taken (with some resolved at the current one, whose wins improved), and
+  // how many.
+  HugeArray<uint64_t> later_;
+  int64_t outstanding_ = 0;
 };
 
 }  // namespace lud64::tablebase

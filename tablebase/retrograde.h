@@ -39,10 +39,11 @@
 namespace lud64::tablebase {
 
 // Working memory to solve a component of `positions`: per position its
-// state word (4 bytes) and two bits of the backward pass's bitmaps; besides,
-// the update lists of a batch and a slice's entries on their way to the file.
+// state word (4 bytes) and three bits of the backward pass's bitmaps;
+// besides, the update lists of a batch and a slice's entries on their way to
+// the file.
 inline uint64_t SolverWorkBytes(uint64_t positions) {
-  return positions * 4 + positions / 4 + (uint64_t{256} << 20);
+  return positions * 4 + positions / 8 * 3 + (uint64_t{256} << 20);
 }
 
 template <class Tb>
@@ -167,8 +168,8 @@ class ComponentSolver : private StateWord {
 
   // Values one position from its decisions; counts it when it is already a
   // (tentative) win or a final loss.
-  absl::Status InitPosition(uint32_t id, int slice, const PairCursor& cursor,
-                            ForwardThread& thread) {
+  absl::Status InitPosition(uint32_t id, int slice, const PairCursor& cursor, ForwardThread& thread,
+                            BackwardPass<Tb>& backward) {
     if (!cursor.canonical()) {
       state_[id] = Pack(0, 0, kHole | kNeverLoss);
       return absl::OkStatus();
@@ -187,6 +188,7 @@ class ComponentSolver : private StateWord {
     const InitialState initial = InitialStateOf(known, child_count);
     state_[id] = initial.word;
     if (initial.queued) {
+      backward.Resolved(id);
       if (static_cast<size_t>(initial.turns) >= thread.resolved.size()) {
         thread.resolved.resize(initial.turns + 1);
       }
@@ -208,7 +210,8 @@ class ComponentSolver : private StateWord {
         const SliceKey& key = ids_.key(slice);
         PairCursor cursor(tb_.index(), key.own, key.opponent, id - ids_.begin(slice));
         for (;; cursor.Next()) {
-          threads[t].status = InitPosition(static_cast<uint32_t>(id), slice, cursor, threads[t]);
+          threads[t].status =
+              InitPosition(static_cast<uint32_t>(id), slice, cursor, threads[t], backward);
           if (!threads[t].status.ok()) return false;
           if (++id == slice_end) break;
         }
