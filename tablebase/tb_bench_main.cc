@@ -1,6 +1,6 @@
-// Measures a tablebase build: tb_bench <game> <upto> <threads> <dir>;
-// tb_bench <game> info|verify <dir> prints the tables' summary or checks them.
-// A developer's tool for timings; the `lud64 tb` command is the user's.
+// Measures a tablebase build: tb_bench <game> <upto> <threads> <dir>. A
+// developer's tool for timings (the MPI tests compare with its files); the
+// `lud64 tb` command is the user's, with info and verify.
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -19,23 +19,6 @@ namespace lud64 {
 namespace {
 
 int Main(int argc, char** argv) {
-  if (argc == 4 && (std::string(argv[2]) == "info" || std::string(argv[2]) == "verify")) {
-    absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
-    if (!spec.ok() || spec->name != "davxar") return std::cerr << "davxar only\n", 1;
-    const Davxar game = GameFromSpec<Davxar>(*spec).value();
-    if (std::string(argv[2]) == "info") {
-      absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, argv[3]);
-      if (!info.ok()) return std::cerr << info.status() << "\n", 1;
-      std::cout << *info;
-      return 0;
-    }
-    absl::StatusOr<tablebase::TbVerifyReport> report =
-        tablebase::VerifyTablebases(game, argv[3], std::cerr);
-    if (!report.ok()) return std::cerr << report.status() << "\n", 1;
-    std::cout << report->positions << " positions, " << report->mismatches << " mismatches\n";
-    for (const std::string& e : report->examples) std::cout << e << "\n";
-    return report->mismatches == 0 ? 0 : 1;
-  }
   if (argc != 5) {
     std::cerr << "usage: tb_bench <game> <upto> <threads> <dir>\n";
     return 2;

@@ -1,5 +1,5 @@
 // The tablebase operations behind `lud64 tb` and the engines, independent of
-// any command line: build, probe, info and verify, for any game with a
+// any command line: build, probe and info (verify: tablebase/tb_verify.h), for any game with a
 // tablebase adapter (TablebaseFor<G>; include the game's *_tablebase.h).
 // Guettal has none: its enclosure rule depends on the order of neighbours,
 // which board symmetries do not preserve.
@@ -193,12 +193,6 @@ absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_
   }
 }
 
-struct TbVerifyReport {
-  uint64_t positions = 0;
-  uint64_t mismatches = 0;
-  std::vector<std::string> examples;  // the first few mismatches
-};
-
 // The value a position should have from its decisions' stored values.
 template <TablebaseGame Tb>
 absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tables,
@@ -221,43 +215,6 @@ absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tab
   });
   if (!status.ok()) return status;
   return best;
-}
-
-// Re-derives every stored value from its successors' stored values. Checks
-// the recurrence, not that draws are maximal (the brute-force tests do).
-template <Game G>
-absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string& dir_or_empty,
-                                                std::ostream& progress) {
-  if constexpr (!TablebaseFor<G>::kSupported) {
-    return NoTablebaseError(game.name());
-  } else {
-    using Tb = typename TablebaseFor<G>::Type;
-    const std::string dir = TablebaseDir(dir_or_empty);
-    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir);
-    if (!base.ok()) return base.status();
-    const Tb& tb = base->tb();
-    TbVerifyReport report;
-    for (const auto& [key, slice] : base->tables().all()) {
-      for (uint64_t index = 0; index < slice->size(); ++index) {
-        Bitboard own, opponent;
-        if (!tb.index().Unrank(key.own, key.opponent, index, own, opponent)) continue;
-        if (StopRequested()) return absl::CancelledError("tablebase verify stopped");
-        const auto position = tb.Make(key, own, opponent);
-        absl::StatusOr<TbValue> expected = ValueFromSuccessors(tb, base->tables(), position);
-        if (!expected.ok()) return expected.status();
-        ++report.positions;
-        const TbValue stored = ValueOf(slice->Get(index));
-        if (stored != *expected && ++report.mismatches <= 10) {
-          report.examples.push_back(absl::StrCat(slice->path(), " index ", index, ": stored ",
-                                                 ValueText(stored), ", successors give ",
-                                                 ValueText(*expected)));
-        }
-      }
-      progress << absl::StrFormat("verified %s: %d positions, %d mismatches so far\n", key.Name(),
-                                  report.positions, report.mismatches);
-    }
-    return report;
-  }
 }
 
 }  // namespace lud64::tablebase

@@ -48,6 +48,9 @@ expect 0 '"value": "win", "turns": 1, "plies": 1, "best": "E6-D6"' -- tb probe -
 expect 0 'draw for the player to move' -- tb probe --game=damdaman "--tb=$tbdir" '--position=x....../......./..o..../......./....x../......./.....o. x'
 expect 0 '2v2 .* positions' -- tb info --game=damdaman "--tb=$tbdir"
 expect 0 ': 0 mismatches' -- tb verify --game=damdaman "--tb=$tbdir"
+expect 0 'verified [0-9]+ positions: 0 mismatches' -- tb verify --game=damdaman --threads=2 "--tb=$tbdir"
+expect fail '--threads applies only with tb build and tb verify' -- tb probe --game=damdaman --threads=2 "--tb=$tbdir" --position=start
+expect fail '--threads=0: must be 1 to 256' -- tb verify --game=damdaman --threads=0 "--tb=$tbdir"
 expect fail 'slice 4v2 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" '--position=xxx..../......./..o..../......./....x../......./.....o. x'
 expect 0 'value +win in 1 turns \(1 plies\) for P1 \(to move\), from the endgame tables' -- solve --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
 expect 0 'info tablebase win in 1 turns' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'

@@ -1,5 +1,6 @@
 // Tablebase files: damaged files are refused with errors naming them, an
 // interrupted build resumes to the same bytes, and games without tables say why.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
@@ -16,6 +18,7 @@
 #include "engine/interrupt.h"
 #include "gtest/gtest.h"
 #include "tablebase/tb_operations.h"
+#include "tablebase/tb_verify.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
@@ -93,6 +96,52 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   WriteBytes(tables.path, std::string(bytes.size(), 'x'));
   status = OpenError(tables.dir);
   EXPECT_TRUE(absl::StrContains(status.message(), "bad magic")) << status;
+}
+
+// A file whose checksum is right but one value is not: verify finds it, and
+// reports the same with 1 and 2 threads.
+TEST(TablebaseFilesTest, VerifyNamesAValueThatDisagreesWithItsSuccessors) {
+  SmallTables tables;
+  const SliceKey key{3, 1};
+  std::vector<Entry> entries;
+  uint64_t changed = 0;
+  SliceHeader header{};
+  {
+    const absl::StatusOr<Tablebase<DavxarTb>> base =
+        Tablebase<DavxarTb>::Open(DavxarTb(MillTest::kHistorical), tables.dir);
+    ASSERT_TRUE(base.ok()) << base.status();
+    const MappedSlice* slice = base->tables().Find(key);
+    ASSERT_NE(slice, nullptr);
+    header = slice->header();
+    for (uint64_t i = 0; i < slice->size(); ++i) entries.push_back(slice->Get(i));
+    // The first position (not a hole) won in 3 turns or more: a win one turn later.
+    for (changed = 0; changed < entries.size(); ++changed) {
+      Bitboard own, opponent;
+      if (!base->tb().index().Unrank(key.own, key.opponent, changed, own, opponent)) continue;
+      const TbValue value = ValueOf(entries[changed]);
+      if (value.result == TbResult::kWin && value.turns >= 3) break;
+    }
+    ASSERT_LT(changed, entries.size());
+  }
+  entries[changed] = WinEntry(ValueOf(entries[changed]).turns + 1);
+  const SliceStats stats{header.wins, header.draws, header.losses,
+                         static_cast<int>(header.max_turns) + 1};
+  ASSERT_TRUE(WriteSlice(tables.path, "davxar", key, header.symmetry, stats, entries).ok());
+  const std::string expected = absl::StrCat(tables.path, " index ", changed, ": ");
+  std::vector<TbVerifyReport> reports;
+  for (int threads : {1, 2}) {
+    std::ostringstream log;
+    absl::StatusOr<TbVerifyReport> report = VerifyTablebases(Davxar(), tables.dir, threads, log);
+    ASSERT_TRUE(report.ok()) << report.status();
+    EXPECT_GE(report->mismatches, 1u);
+    EXPECT_TRUE(std::any_of(report->examples.begin(), report->examples.end(),
+                            [&](const std::string& e) { return absl::StartsWith(e, expected); }))
+        << expected;
+    reports.push_back(*std::move(report));
+  }
+  EXPECT_EQ(reports[0].positions, reports[1].positions);
+  EXPECT_EQ(reports[0].mismatches, reports[1].mismatches);
+  EXPECT_EQ(reports[0].examples, reports[1].examples);
 }
 
 TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
@@ -177,7 +226,7 @@ TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
   ASSERT_TRUE(info.ok()) << info.status();
   EXPECT_TRUE(absl::StrContains(*info, "damdaman in")) << *info;
   EXPECT_TRUE(absl::StrContains(*info, "2v1")) << *info;
-  const absl::StatusOr<TbVerifyReport> verified = VerifyTablebases(Damdaman(), dir, log);
+  const absl::StatusOr<TbVerifyReport> verified = VerifyTablebases(Damdaman(), dir, 2, log);
   ASSERT_TRUE(verified.ok()) << verified.status();
   EXPECT_EQ(verified->mismatches, 0u);
   EXPECT_GT(verified->positions, 100'000u);

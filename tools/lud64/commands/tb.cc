@@ -10,6 +10,7 @@
 #include "engine/input_text.h"
 #include "engine/position_text.h"
 #include "tablebase/tb_operations.h"
+#include "tablebase/tb_verify.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
@@ -87,8 +88,13 @@ int RunTb(const std::string& action) {
     return RunOnGame(
         [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
   }
-  if (absl::Status status = RejectFlags({"upto", "threads", "memory"}, "tb build"); !status.ok()) {
+  if (absl::Status status = RejectFlags({"upto", "memory"}, "tb build"); !status.ok()) {
     return Fail(status);
+  }
+  if (action != "verify") {
+    if (absl::Status status = RejectFlags({"threads"}, "tb build and tb verify"); !status.ok()) {
+      return Fail(status);
+    }
   }
   if (action == "probe") {
     const bool json = absl::GetFlag(FLAGS_json);
@@ -108,9 +114,13 @@ int RunTb(const std::string& action) {
         },
         /*long_work=*/false);
   }
+  const int threads = absl::GetFlag(FLAGS_threads);
+  if (absl::Status status = CheckRange("threads", threads, 1, 256); !status.ok()) {
+    return Fail(status);
+  }
   return RunOnGame([&](const auto& game) -> absl::Status {  // verify
     absl::StatusOr<tablebase::TbVerifyReport> report =
-        tablebase::VerifyTablebases(game, dir, std::cerr);
+        tablebase::VerifyTablebases(game, dir, threads, std::cerr);
     if (!report.ok()) return report.status();
     std::cout << absl::StreamFormat("verified %d positions: %d mismatches\n", report->positions,
                                     report->mismatches);
@@ -130,7 +140,7 @@ const Command kTbCommand = {
     "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
     "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
     "  lud64 tb info --game=G [--tb=DIR]\n"
-    "  lud64 tb verify --game=G [--tb=DIR]",
+    "  lud64 tb verify --game=G [--threads=T] [--tb=DIR]",
     "Endgame tablebases (Davxar and Damdaman): exact values by retrograde analysis.\n"
     "  build: solve every slice reachable from the game's start, or with --upto=N the\n"
     "    movement endgames with at most N pieces a side (--upto=4v3: at most 4 on one\n"
