@@ -166,8 +166,9 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     const auto component_start = Clock::now();
     auto last_report = component_start;
-    ComponentSolver<Tb> solver(tb, component, tables, options.threads);
-    absl::Status status = solver.Solve([&](uint64_t done, uint64_t of) {
+    // The solver's memory is freed before the written files are read back.
+    auto solver = std::make_unique<ComponentSolver<Tb>>(tb, component, tables, options.threads);
+    absl::Status status = solver->Solve([&](uint64_t done, uint64_t of) {
       const auto now = Clock::now();
       if (now - last_report < std::chrono::seconds(2)) return;
       last_report = now;
@@ -181,14 +182,19 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     for (size_t i = 0; i < component.size(); ++i) {
       const SliceKey& key = component[i];
       const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
-      if (absl::Status s = WriteSolvedSlice(tb, solver, static_cast<int>(i), key, path); !s.ok()) {
+      if (absl::Status s = WriteSolvedSlice(tb, *solver, static_cast<int>(i), key, path); !s.ok()) {
         return s;
       }
-      absl::StatusOr<std::unique_ptr<MappedSlice>> slice =
-          MappedSlice::Open(path, tb.family(), key, tb.index().symmetry().scheme_id(),
-                            solver.slice_size(static_cast<int>(i)));
-      if (!slice.ok()) return slice.status();
-      tables.Add(key, *std::move(slice));
+    }
+    const double forward_seconds = solver->forward_seconds();
+    const double backward_seconds = solver->backward_seconds();
+    solver.reset();
+    // Read back with their checksums: what later components read is what was written.
+    absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> written =
+        OpenComponentFiles(tb, dir, component);
+    if (!written.ok()) return written.status();
+    for (size_t i = 0; i < component.size(); ++i) {
+      tables.Add(component[i], std::move((*written)[i]));
     }
     solved_positions += size;
     const double seconds = std::chrono::duration<double>(Clock::now() - component_start).count();
@@ -196,9 +202,8 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     progress << absl::StrFormat(
         "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s), "
         "%.0f%% of all, ETA %.0fs\n",
-        c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
-        solver.backward_seconds(), size / std::max(seconds, 1e-9) / 1e6,
-        100.0 * built / std::max<uint64_t>(plan.total, 1),
+        c + 1, components.size(), names, size, seconds, forward_seconds, backward_seconds,
+        size / std::max(seconds, 1e-9) / 1e6, 100.0 * built / std::max<uint64_t>(plan.total, 1),
         elapsed / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
   }
   return absl::OkStatus();

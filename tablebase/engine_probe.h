@@ -69,7 +69,7 @@ requires TablebaseFor<G>::kSupported
     absl::StatusOr<std::shared_ptr<const Tablebase<typename TablebaseFor<G>::Type>>>
     OpenShared(const G& game, const std::string& dir) {
   using Tb = typename TablebaseFor<G>::Type;
-  absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir);
+  absl::StatusOr<Tablebase<Tb>> opened = OpenTablebase(game, dir, FileCheck::kHeader);
   if (!opened.ok()) return opened.status();
   return std::make_shared<const Tablebase<Tb>>(*std::move(opened));
 }

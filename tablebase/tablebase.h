@@ -60,8 +60,9 @@ class Tablebase {
  public:
   using Position = typename Tb::Position;
 
-  // Every slice file of the tables' family in `dir`, each verified.
-  static absl::StatusOr<Tablebase> Open(const Tb& tb, const std::string& dir) {
+  // Every slice file of the tables' family in `dir`, each checked as `check` says.
+  static absl::StatusOr<Tablebase> Open(const Tb& tb, const std::string& dir,
+                                        FileCheck check = FileCheck::kChecksum) {
     Tablebase base(tb, dir);
     const std::string prefix = SliceFileName(tb.family(), SliceKey{})
                                    .substr(0, SliceFileName(tb.family(), SliceKey{}).find('_') + 1);
@@ -81,7 +82,7 @@ class Tablebase {
       }
       absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
           absl::StrCat(dir, "/", name), tb.family(), key, tb.index().symmetry().scheme_id(),
-          tb.index().Size(key.own, key.opponent));
+          tb.index().Size(key.own, key.opponent), check);
       if (!slice.ok()) return slice.status();
       base.tables_->Add(key, *std::move(slice));
     }
@@ -92,10 +93,11 @@ class Tablebase {
   }
 
   // The same from a family name ("davxar", "davxar:lines=ludii", "damdaman").
-  static absl::StatusOr<Tablebase> Open(absl::string_view family, const std::string& dir) {
+  static absl::StatusOr<Tablebase> Open(absl::string_view family, const std::string& dir,
+                                        FileCheck check = FileCheck::kChecksum) {
     absl::StatusOr<Tb> tb = Tb::FromFamily(family);
     if (!tb.ok()) return tb.status();
-    return Open(*tb, dir);
+    return Open(*tb, dir, check);
   }
 
   const Tb& tb() const { return tb_; }

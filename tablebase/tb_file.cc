@@ -53,8 +53,8 @@ absl::Status WriteSlice(const std::string& path, absl::string_view family, const
 absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string& path,
                                                                absl::string_view family,
                                                                const SliceKey& key,
-                                                               uint32_t symmetry,
-                                                               uint64_t entries) {
+                                                               uint32_t symmetry, uint64_t entries,
+                                                               FileCheck check) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT)
@@ -112,10 +112,17 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string
   }
   slice->data_ = static_cast<const uint8_t*>(mapping) + sizeof(SliceHeader);
   slice->wide_ = h.entry_bytes == 2;
-  if (TableChecksum(slice->data_, size - sizeof(SliceHeader)) != h.checksum) {
-    return FileError(path, "checksum mismatch: the file is corrupt; delete it and rebuild");
+  if (check == FileCheck::kChecksum) {
+    if (absl::Status status = slice->VerifyChecksum(); !status.ok()) return status;
   }
   return slice;
+}
+
+absl::Status MappedSlice::VerifyChecksum() const {
+  if (TableChecksum(data_, mapped_size_ - sizeof(SliceHeader)) != header_.checksum) {
+    return FileError(path_, "checksum mismatch: the file is corrupt; delete it and rebuild");
+  }
+  return absl::OkStatus();
 }
 
 MappedSlice::~MappedSlice() {

@@ -27,11 +27,13 @@ namespace lud64::tablebase {
 absl::Status NoTablebaseError(absl::string_view game_name);
 
 // The tables of a game that has them (TablebaseFor<G>::kSupported), in `dir`.
+// Probing opens them with FileCheck::kHeader: a table's checksum reads the
+// whole file, and `tb verify`, `tb info` and the build check it.
 template <Game G>
-absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(const G& game,
-                                                                        const std::string& dir) {
+absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
+    const G& game, const std::string& dir, FileCheck check = FileCheck::kChecksum) {
   using Tb = typename TablebaseFor<G>::Type;
-  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir));
+  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check);
 }
 
 // Builds every slice `options` asks for (resuming: complete files are kept);
@@ -97,7 +99,7 @@ absl::StatusOr<TbProbeResult> ProbeTablebase(const G& game, const typename G::Po
     return NoTablebaseError(game.name());
   } else {
     using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir);
+    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir, FileCheck::kHeader);
     if (!base.ok()) return base.status();
     return ProbeOpen(*base, position);
   }

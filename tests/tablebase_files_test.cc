@@ -65,6 +65,17 @@ TEST(TablebaseFilesTest, FlippedByteIsAChecksumErrorNamingTheFile) {
   const absl::Status status = OpenError(tables.dir);
   EXPECT_TRUE(absl::StrContains(status.message(), "checksum")) << status;
   EXPECT_TRUE(absl::StrContains(status.message(), tables.path)) << status;
+  // Probing checks headers and sizes only (not reading gigabytes to start);
+  // the checksum is still there to verify.
+  const absl::StatusOr<Tablebase<DavxarTb>> probing =
+      Tablebase<DavxarTb>::Open(DavxarTb(MillTest::kHistorical), tables.dir, FileCheck::kHeader);
+  ASSERT_TRUE(probing.ok()) << probing.status();
+  const absl::Status verified = probing->tables().Find({3, 1})->VerifyChecksum();
+  EXPECT_TRUE(absl::StrContains(verified.message(), "checksum")) << verified;
+  EXPECT_TRUE(absl::StrContains(verified.message(), tables.path)) << verified;
+  std::ostringstream log;
+  EXPECT_TRUE(absl::StrContains(VerifyTablebases(Davxar(), tables.dir, 1, log).status().message(),
+                                "checksum"));
 }
 
 TEST(TablebaseFilesTest, TruncatedFilesAreRefused) {

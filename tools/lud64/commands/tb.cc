@@ -34,7 +34,8 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
     return tablebase::NoTablebaseError(game.name());
   } else {
     using Tb = typename tablebase::TablebaseFor<G>::Type;
-    absl::StatusOr<tablebase::Tablebase<Tb>> base = tablebase::OpenTablebase(game, dir);
+    absl::StatusOr<tablebase::Tablebase<Tb>> base =
+        tablebase::OpenTablebase(game, dir, tablebase::FileCheck::kHeader);
     if (!base.ok()) return base.status();
     const auto answer = [&](absl::string_view text) -> absl::Status {
       absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
