@@ -195,6 +195,14 @@ absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_
   }
 }
 
+// The value of a decision for its mover; `child` is the stored entry of a
+// kChild successor's position (ignored for the others).
+inline TbValue DecisionValue(const Successor& s, Entry child) {
+  if (s.kind == Successor::kWin) return {TbResult::kWin, 1};
+  if (s.kind == Successor::kChild) return FromParent(ValueOf(child), s.same_mover);
+  return TbValue{};  // the all-pass draw
+}
+
 // The value a position should have from its decisions' stored values.
 template <TablebaseGame Tb>
 absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tables,
@@ -202,17 +210,16 @@ absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tab
   TbValue best{TbResult::kLoss, 0};
   absl::Status status;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
-    TbValue v;
-    if (s.kind == Successor::kWin) {
-      v = {TbResult::kWin, 1};
-    } else if (s.kind == Successor::kChild) {
+    Entry child = kDrawEntry;
+    if (s.kind == Successor::kChild) {
       const MappedSlice* slice = tables.Find(s.at.key);
       if (slice == nullptr) {
         status = absl::NotFoundError(absl::StrCat("slice ", s.at.key.Name(), " missing"));
         return;
       }
-      v = FromParent(ValueOf(slice->Get(s.at.index)), s.same_mover);
+      child = slice->Get(s.at.index);
     }
+    const TbValue v = DecisionValue(s, child);
     if (Better(v, best)) best = v;
   });
   if (!status.ok()) return status;
