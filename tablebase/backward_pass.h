@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <thread>
@@ -73,15 +74,17 @@ class BackwardPass : private StateWord {
     for (int d = 0; d < static_cast<int>(pending_.size()); ++d) {
       if (pending_[d] == 0) continue;
       const bool sparse = outstanding_ < static_cast<int64_t>(ids_.size() / kSparseRatio);
-      uint64_t marked =
-          Round(sparse ? Source::kLater : Source::kScan,
-                sparse && outstanding_ < static_cast<int64_t>(kSharedMinimum), d, taken, report);
+      uint64_t marked = Round(sparse ? Source::kLater : Source::kScan,
+                              /*few=*/sparse && outstanding_ < static_cast<int64_t>(kSharedMinimum),
+                              d, taken, report);
       while (marked > 0 && !StopRequested()) {
         std::swap(marked_, next_marked_);
-        marked = Round(Source::kMarked, marked < kSharedMinimum, d, taken, report);
+        marked = Round(Source::kMarked, /*few=*/marked < kSharedMinimum, d, taken, report);
       }
       if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     }
+    // Every position resolved was taken, so no bit of later_ is left.
+    assert(outstanding_ == 0);
     return absl::OkStatus();
   }
 

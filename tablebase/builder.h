@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <tuple>
@@ -167,7 +168,8 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     const auto component_start = Clock::now();
     auto last_report = component_start;
     // The solver's memory is freed before the written files are read back.
-    auto solver = std::make_unique<ComponentSolver<Tb>>(tb, component, tables, options.threads);
+    std::optional<ComponentSolver<Tb>> solver(std::in_place, tb, component, tables,
+                                              options.threads);
     absl::Status status = solver->Solve([&](uint64_t done, uint64_t of) {
       const auto now = Clock::now();
       if (now - last_report < std::chrono::seconds(2)) return;

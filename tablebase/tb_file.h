@@ -34,7 +34,8 @@ absl::Status WriteSlice(const std::string& path, absl::string_view family, const
 // gigabytes of Damdaman 4 v 4 or Davxar pieces=5), or not.
 enum class FileCheck { kChecksum, kHeader };
 
-// A verified slice file, mapped read-only.
+// A slice file whose header was checked (and its checksum, with
+// FileCheck::kChecksum), mapped read-only.
 class MappedSlice {
  public:
   // Checks size, magic, version, family, slice, symmetry, entry count and
@@ -46,9 +47,9 @@ class MappedSlice {
                                                            FileCheck check = FileCheck::kChecksum);
   ~MappedSlice();
   MappedSlice(const MappedSlice&) = delete;
+  MappedSlice& operator=(const MappedSlice&) = delete;
   // Reads every entry and compares their checksum with the header's.
   absl::Status VerifyChecksum() const;
-  MappedSlice& operator=(const MappedSlice&) = delete;
 
   Entry Get(uint64_t index) const {
     return wide_ ? reinterpret_cast<const uint16_t*>(data_)[index] : data_[index];

@@ -1,6 +1,7 @@
 // The tablebase operations behind `lud64 tb` and the engines, independent of
-// any command line: build, probe and info (verify: tablebase/tb_verify.h), for any game with a
-// tablebase adapter (TablebaseFor<G>; include the game's *_tablebase.h).
+// any command line: build, probe and info (verify: tablebase/tb_verify.h),
+// for any game with a tablebase adapter (TablebaseFor<G>; include the game's
+// *_tablebase.h).
 // Guettal has none: its enclosure rule depends on the order of neighbours,
 // which board symmetries do not preserve.
 #ifndef LUD64_TABLEBASE_TB_OPERATIONS_H_

@@ -69,7 +69,7 @@ class SliceVerifier {
 
  private:
   static constexpr size_t kBatch = 16;
-  struct Decision {
+  struct ListedSuccessor {
     uint32_t position;  // in the batch
     Successor successor;
     const MappedSlice* slice;  // kChild only
@@ -89,7 +89,7 @@ class SliceVerifier {
         }
         slice->Prefetch(s.at.index);
       }
-      decisions_.push_back({in_batch, s, slice});
+      successors_.push_back({in_batch, s, slice});
     });
     batch_.push_back(index);
     return status;
@@ -99,7 +99,7 @@ class SliceVerifier {
   void Check(VerifyTally& tally) {
     TbValue best[kBatch];
     std::fill(best, best + batch_.size(), TbValue{TbResult::kLoss, 0});
-    for (const Decision& d : decisions_) {
+    for (const ListedSuccessor& d : successors_) {
       const Entry child = d.slice != nullptr ? d.slice->Get(d.successor.at.index) : kDrawEntry;
       const TbValue v = DecisionValue(d.successor, child);
       if (Better(v, best[d.position])) best[d.position] = v;
@@ -114,7 +114,7 @@ class SliceVerifier {
       }
     }
     batch_.clear();
-    decisions_.clear();
+    successors_.clear();
   }
 
   const Tb& tb_;
@@ -122,7 +122,7 @@ class SliceVerifier {
   const SliceKey& key_;
   const MappedSlice& slice_;
   std::vector<uint64_t> batch_;  // indexes of the batch's positions
-  std::vector<Decision> decisions_;
+  std::vector<ListedSuccessor> successors_;
 };
 
 // Checks the recurrence, not that draws are maximal (the brute-force tests
