@@ -204,6 +204,18 @@ inline TbValue DecisionValue(const Successor& s, Entry child) {
   return TbValue{};  // the all-pass draw
 }
 
+// The table holding a decision's position: null for a decision that ends
+// the game, an error when its slice is not in `tables`.
+inline absl::StatusOr<const MappedSlice*> SuccessorSlice(const SliceTables& tables,
+                                                         const Successor& s) {
+  if (s.kind != Successor::kChild) return nullptr;
+  const MappedSlice* slice = tables.Find(s.at.key);
+  if (slice == nullptr) {
+    return absl::NotFoundError(absl::StrCat("slice ", s.at.key.Name(), " missing"));
+  }
+  return slice;
+}
+
 // The value a position should have from its decisions' stored values.
 template <TablebaseGame Tb>
 absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tables,
@@ -211,16 +223,12 @@ absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tab
   TbValue best{TbResult::kLoss, 0};
   absl::Status status;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
-    Entry child = kDrawEntry;
-    if (s.kind == Successor::kChild) {
-      const MappedSlice* slice = tables.Find(s.at.key);
-      if (slice == nullptr) {
-        status = absl::NotFoundError(absl::StrCat("slice ", s.at.key.Name(), " missing"));
-        return;
-      }
-      child = slice->Get(s.at.index);
+    const absl::StatusOr<const MappedSlice*> slice = SuccessorSlice(tables, s);
+    if (!slice.ok()) {
+      status = slice.status();
+      return;
     }
-    const TbValue v = DecisionValue(s, child);
+    const TbValue v = DecisionValue(s, *slice != nullptr ? (*slice)->Get(s.at.index) : kDrawEntry);
     if (Better(v, best)) best = v;
   });
   if (!status.ok()) return status;

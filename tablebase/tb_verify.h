@@ -80,16 +80,13 @@ class SliceVerifier {
     const auto in_batch = static_cast<uint32_t>(batch_.size());
     absl::Status status;
     tb_.ForEachSuccessor(position, [&](const Successor& s) {
-      const MappedSlice* slice = nullptr;
-      if (s.kind == Successor::kChild) {
-        slice = tables_.Find(s.at.key);
-        if (slice == nullptr) {
-          status = absl::NotFoundError(absl::StrCat("slice ", s.at.key.Name(), " missing"));
-          return;
-        }
-        slice->Prefetch(s.at.index);
+      const absl::StatusOr<const MappedSlice*> slice = SuccessorSlice(tables_, s);
+      if (!slice.ok()) {
+        status = slice.status();
+        return;
       }
-      successors_.push_back({in_batch, s, slice});
+      if (*slice != nullptr) (*slice)->Prefetch(s.at.index);
+      successors_.push_back({in_batch, s, *slice});
     });
     batch_.push_back(index);
     return status;
