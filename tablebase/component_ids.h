@@ -69,12 +69,15 @@ class ComponentIds {
   void PredecessorUpdates(uint64_t id, Entry value, std::vector<uint64_t>& updates) const {
     updates.clear();
     tb_.ForEachPredecessor(Decode(id), [&](const Located& at, bool same) {
-      if (const uint64_t pred = IdOf(at); pred != kNoId) {
-        updates.push_back(StateWord::Update(pred, value, same));
+      const uint64_t pred = IdOf(at);
+      if (pred == kNoId) return;
+      // A position has a few predecessors, seldom two equal (symmetry): a
+      // linear search costs less than sorting them.
+      const uint64_t update = StateWord::Update(pred, value, same);
+      if (std::find(updates.begin(), updates.end(), update) == updates.end()) {
+        updates.push_back(update);
       }
     });
-    std::sort(updates.begin(), updates.end());
-    updates.erase(std::unique(updates.begin(), updates.end()), updates.end());
   }
 
   // The position of an id, a hole's too, for a caller that knows which it is.
