@@ -6,19 +6,22 @@
 // not a turn); a win decrements its predecessors' counters, and a counter
 // reaching zero is a loss at the largest distance seen.
 //
-// Each distance d is one scan of the state words in id order, taking every
+// Each distance d is one pass over the state words in id order, taking every
 // position resolved at d, then rounds over a bitmap of the positions that the
-// same-turn edges resolved at d behind the scan. Nothing else is queued: the
-// state words are the queue. So the pass needs 4 bytes per position plus
-// three bitmaps, where lists of ids per distance took up to as much again as
-// the words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A
-// scan reads the words in order, which costs less than the cache misses of a
-// list in push order; a distance at which nothing was resolved is skipped.
+// same-turn edges resolved at d behind the pass. Nothing else is queued: the
+// state words are the queue. So the pass needs 4 bytes per position plus two
+// bitmaps, where lists of ids per distance took up to as much again as the
+// words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A pass
+// reads the words in order, which costs less than the cache misses of a list
+// in push order; a distance at which nothing was resolved is skipped.
 //
-// A third bitmap holds the positions resolved at a later distance and not yet
-// taken. When they are few, a distance visits them instead of scanning every
-// word: Damdaman's hundreds of distances mostly hold a few positions each,
-// and a scan of a 4 v 4 component's 16 GB of words costs seconds.
+// The pass at a distance reads only the blocks of 64 words that hold a
+// position resolved and not yet taken, found in a bitmap of blocks:
+// Damdaman's hundreds of distances mostly hold a few positions each, where a
+// scan of a 4 v 4 component's 16 GB of words costs seconds. A bit per block,
+// not per position, keeps that map small enough (1/2048 of the words) that
+// setting a bit per resolved position costs a cache hit, where a bit per
+// position cost a miss, 15% of a backward pass.
 //
 // Values are the unique fixed point, so the thread count and the order within
 // a distance do not change the result.
@@ -31,6 +34,7 @@
 #include <cassert>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -55,16 +59,15 @@ class BackwardPass : private StateWord {
         threads_(threads),
         marked_(ids.size() / 64 + 1),
         next_marked_(ids.size() / 64 + 1),
-        later_(ids.size() / 64 + 1) {}
+        pending_blocks_(ids.size() / kBlocksPerWord + 1) {}
 
   // Notes a position the forward pass resolved. Threads may call it at once
-  // for ids in distinct ranges aligned to 64 (bits of one word).
-  void Resolved(uint64_t id) { later_[id / 64] |= uint64_t{1} << (id % 64); }
+  // for ids in distinct ranges aligned to kBlocksPerWord (one word's blocks).
+  void Resolved(uint64_t id) { MarkBlock(id); }
   // Counts positions the forward pass resolved at a distance in turns.
-  void Count(int turns, uint64_t positions) {
-    Pending(turns) += positions;
-    outstanding_ += static_cast<int64_t>(positions);
-  }
+  void Count(int turns, uint64_t positions) { Pending(turns) += positions; }
+  // Ids a word of the block bitmap covers.
+  static constexpr uint64_t kBlocksPerWord = 64 * 64;
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
@@ -73,33 +76,30 @@ class BackwardPass : private StateWord {
     };
     for (int d = 0; d < static_cast<int>(pending_.size()); ++d) {
       if (pending_[d] == 0) continue;
-      const bool sparse = outstanding_ < static_cast<int64_t>(ids_.size() / kSparseRatio);
-      uint64_t marked = Round(sparse ? Source::kLater : Source::kScan,
-                              /*few=*/sparse && outstanding_ < static_cast<int64_t>(kSharedMinimum),
-                              d, taken, report);
+      // The blocks to read hold the positions left at d and later ones (a
+      // count with stale entries: a win counted again when it improved).
+      const uint64_t left = std::accumulate(pending_.begin() + d, pending_.end(), uint64_t{0});
+      uint64_t marked = Round(Source::kBlocks, /*few=*/left < kSharedMinimum, d, taken, report);
       while (marked > 0 && !StopRequested()) {
         std::swap(marked_, next_marked_);
         marked = Round(Source::kMarked, /*few=*/marked < kSharedMinimum, d, taken, report);
       }
       if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     }
-    // Every position resolved was taken, so no bit of later_ is left.
-    assert(outstanding_ == 0);
+    assert(NothingPending());
     return absl::OkStatus();
   }
 
  private:
-  // Where a round's candidates come from: every id, the ids in later_, or
+  // Where a round's candidates come from: the blocks in pending_blocks_, or
   // the ids marked in next_marked_ (cleared as they are read).
-  enum class Source { kScan, kLater, kMarked };
+  enum class Source { kBlocks, kMarked };
   // Fewer candidates than this are taken by one thread.
   static constexpr uint64_t kSharedMinimum = 20000;
-  // A distance visits later_'s positions instead of scanning every word when
-  // they are fewer than one per this many ids: visited in id order, they cost
-  // about a cache line each, and a scan reads 16 words a line.
-  static constexpr uint64_t kSparseRatio = 16;
-  // Ids handed to a thread at a time (a multiple of 64: whole bitmap words).
+  // Ids handed to a thread at a time (a multiple of kBlocksPerWord: whole
+  // words of both bitmaps).
   static constexpr uint64_t kChunk = uint64_t{1} << 14;
+  static_assert(kChunk % kBlocksPerWord == 0);
   // How far ahead a range's updates are requested (each is a little work).
   static constexpr size_t kUpdateLookahead = 32;
 
@@ -107,7 +107,6 @@ class BackwardPass : private StateWord {
   struct alignas(64) Tally {
     uint64_t taken = 0;
     uint64_t marked = 0;          // resolved at the round's distance
-    int64_t outstanding = 0;      // bits set in later_ less bits cleared
     std::vector<uint64_t> later;  // resolved at a larger distance, by distance
   };
   using RoundProgress = std::function<void(uint64_t)>;
@@ -117,28 +116,28 @@ class BackwardPass : private StateWord {
     return pending_[turns];
   }
 
-  // Calls f(id) for the round's candidates in [begin, end), begin a multiple of 64.
+  // Calls f(id) for the round's candidates in [begin, end), begin a multiple
+  // of kBlocksPerWord.
   template <class F>
   void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f) {
-    if (source == Source::kLater) {
-      // A copy of each word: f clears the bits of the positions it takes.
-      for (uint64_t w = begin / 64; w * 64 < end; ++w) {
-        for (uint64_t bits = later_[w]; bits != 0; bits &= bits - 1) {
-          f(w * 64 + __builtin_ctzll(bits));
-        }
-      }
-      return;
-    }
-    if (source == Source::kScan) {
+    if (source == Source::kBlocks) {
       const uint32_t* words = &state_[0];
-      for (uint64_t block = begin; block < end; block += 64) {
-        if (end - block >= 64) {
-          for (uint64_t bits = ResolvedMask(words + block, d); bits != 0; bits &= bits - 1) {
-            f(block + __builtin_ctzll(bits));
+      for (uint64_t w = begin / kBlocksPerWord; w * kBlocksPerWord < end; ++w) {
+        // A copy: a block's bit is cleared once nothing in it is left.
+        for (uint64_t bits = pending_blocks_[w]; bits != 0; bits &= bits - 1) {
+          const uint64_t block = (w * 64 + __builtin_ctzll(bits)) * 64;
+          bool left = false;
+          if (block + 64 <= end) {
+            for (uint64_t at = ResolvedMask(words + block, d); at != 0; at &= at - 1) {
+              f(block + __builtin_ctzll(at));
+            }
+            left = AnyPending(words + block);
+          } else {  // the component's last, partial block
+            for (uint64_t id = block; id < end; ++id) f(id);
+            for (uint64_t id = block; id < end; ++id) left = left || StateWord::Pending(words[id]);
           }
-          continue;
+          if (!left) pending_blocks_[w] &= ~(uint64_t{1} << (block / 64 % 64));
         }
-        for (uint64_t id = block; id < end; ++id) f(id);
       }
       return;
     }
@@ -150,16 +149,22 @@ class BackwardPass : private StateWord {
     }
   }
 
+  // Sets the bit of an id's block.
+  void MarkBlock(uint64_t id) {
+    pending_blocks_[id / kBlocksPerWord] |= uint64_t{1} << (id / 64 % 64);
+  }
+  // Whether no position is resolved and left untaken (the end of a pass).
+  bool NothingPending() const {
+    for (uint64_t id = 0; id < ids_.size(); ++id) {
+      if (StateWord::Pending(state_[id])) return false;
+    }
+    return true;
+  }
+
   // Takes a position if it is resolved at d (and not taken yet); its value.
   bool Take(uint64_t id, int d, Entry& value, Tally& tally) {
     if (!TakeResolved(state_[id], d, value)) return false;
     ++tally.taken;
-    // A win can be resolved at a later distance first, then improve to d.
-    const uint64_t bit = uint64_t{1} << (id % 64);
-    if (later_[id / 64] & bit) {
-      later_[id / 64] &= ~bit;
-      --tally.outstanding;
-    }
     return true;
   }
 
@@ -168,16 +173,12 @@ class BackwardPass : private StateWord {
     const auto pred = static_cast<uint32_t>(update >> 2);
     const int turns = StateWord::Apply(state_[pred], update, d);
     if (turns < 0) return;
-    const uint64_t bit = uint64_t{1} << (pred % 64);
     if (turns == d) {
-      marked_[pred / 64] |= bit;
+      marked_[pred / 64] |= uint64_t{1} << (pred % 64);
       ++tally.marked;
       return;
     }
-    if ((later_[pred / 64] & bit) == 0) {
-      later_[pred / 64] |= bit;
-      ++tally.outstanding;
-    }
+    MarkBlock(pred);
     if (static_cast<size_t>(turns) >= tally.later.size()) tally.later.resize(turns + 1);
     ++tally.later[turns];
   }
@@ -197,7 +198,6 @@ class BackwardPass : private StateWord {
     for (const Tally& tally : tallies) {
       taken += tally.taken;
       marked += tally.marked;
-      outstanding_ += tally.outstanding;
       for (size_t t = 0; t < tally.later.size(); ++t) {
         if (tally.later[t] != 0) Pending(static_cast<int>(t)) += tally.later[t];
       }
@@ -304,11 +304,10 @@ class BackwardPass : private StateWord {
   // current round, next_marked_ read (and cleared) by it.
   HugeArray<uint64_t> marked_;
   HugeArray<uint64_t> next_marked_;
-  // Positions resolved at a later distance than the current one and not
-  // taken (with some resolved at the current one, whose wins improved), and
-  // how many.
-  HugeArray<uint64_t> later_;
-  int64_t outstanding_ = 0;
+  // Bit b of word w: block 64 * w + b (ids 64 times that, 64 of them) may hold
+  // a position resolved and not taken. Set with each such position; cleared
+  // by a pass that finds none left in the block.
+  HugeArray<uint64_t> pending_blocks_;
 };
 
 }  // namespace lud64::tablebase

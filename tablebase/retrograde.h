@@ -39,11 +39,11 @@
 namespace lud64::tablebase {
 
 // Working memory to solve a component of `positions`: per position its
-// state word (4 bytes) and three bits of the backward pass's bitmaps;
-// besides, the update lists of a batch and a slice's entries on their way to
-// the file.
+// state word (4 bytes) and two bits of the backward pass's bitmaps, per 64 a
+// bit of its block map; besides, the update lists of a batch and a slice's
+// entries on their way to the file.
 inline uint64_t SolverWorkBytes(uint64_t positions) {
-  return positions * 4 + positions / 8 * 3 + (uint64_t{256} << 20);
+  return positions * 4 + positions / 8 * 2 + positions / 512 + (uint64_t{256} << 20);
 }
 
 template <class Tb>

@@ -76,6 +76,33 @@ struct StateWord {
 #endif
     return mask;
   }
+  // Whether a word is resolved (at any distance) and not yet taken.
+  static bool Pending(uint32_t word) {
+    return (word & uint32_t{kDone} << 24) == 0 && ((word & 1) != 0 || (word & kOpen) == 0);
+  }
+  // Whether any of 64 words is (ResolvedMask's loop, with Pending's test).
+  static bool AnyPending(const uint32_t* words) {
+#if defined(__SSE2__)
+    const __m128i done = _mm_set1_epi32(static_cast<int>(uint32_t{kDone} << 24));
+    const __m128i one = _mm_set1_epi32(1);
+    const __m128i open = _mm_set1_epi32(static_cast<int>(kOpen));
+    const __m128i zero = _mm_setzero_si128();
+    __m128i any = zero;
+    for (int k = 0; k < 64; k += 4) {
+      const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(words + k));
+      const __m128i untaken = _mm_cmpeq_epi32(_mm_and_si128(w, done), zero);
+      const __m128i final = _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(w, one), one),
+                                         _mm_cmpeq_epi32(_mm_and_si128(w, open), zero));
+      any = _mm_or_si128(any, _mm_and_si128(untaken, final));
+    }
+    return _mm_movemask_epi8(any) != 0;
+#else
+    for (int k = 0; k < 64; ++k) {
+      if (Pending(words[k])) return true;
+    }
+    return false;
+#endif
+  }
   // Takes a word resolved at distance d unless it is already taken; its value.
   static bool TakeResolved(uint32_t& word, int d, Entry& value) {
     const uint32_t st = word;
