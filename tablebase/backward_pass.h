@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -62,12 +63,15 @@ class BackwardPass : private StateWord {
         pending_blocks_(ids.size() / kBlocksPerWord + 1) {}
 
   // Notes a position the forward pass resolved. Threads may call it at once
-  // for ids in distinct ranges aligned to kBlocksPerWord (one word's blocks).
+  // for ids in distinct ranges aligned to kIdsPerLine.
   void Resolved(uint64_t id) { MarkBlock(id); }
   // Counts positions the forward pass resolved at a distance in turns.
   void Count(int turns, uint64_t positions) { Pending(turns) += positions; }
-  // Ids a word of the block bitmap covers.
+  // Ids a word of the block bitmap covers, and a cache line of it: threads
+  // that write the map work on ids in distinct lines, which they would
+  // otherwise take from each other at every write.
   static constexpr uint64_t kBlocksPerWord = 64 * 64;
+  static constexpr uint64_t kIdsPerLine = kBlocksPerWord * 8;
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
@@ -96,10 +100,8 @@ class BackwardPass : private StateWord {
   enum class Source { kBlocks, kMarked };
   // Fewer candidates than this are taken by one thread.
   static constexpr uint64_t kSharedMinimum = 20000;
-  // Ids handed to a thread at a time (a multiple of kBlocksPerWord: whole
-  // words of both bitmaps).
-  static constexpr uint64_t kChunk = uint64_t{1} << 14;
-  static_assert(kChunk % kBlocksPerWord == 0);
+  // Ids handed to a thread at a time (whole cache lines of both bitmaps).
+  static constexpr uint64_t kChunk = kIdsPerLine;
   // How far ahead a range's updates are requested (each is a little work).
   static constexpr size_t kUpdateLookahead = 32;
 
@@ -238,10 +240,11 @@ class BackwardPass : private StateWord {
     constexpr uint64_t kBatch = uint64_t{1} << 16;  // positions taken per batch
     constexpr int kRanges = 64;
     const uint64_t size = ids_.size();
-    // A range is every kRanges-th block of 4096 ids: a batch's positions are
-    // neighbours, and so are many of their predecessors, which contiguous
-    // ranges would leave to one thread. (Blocks of whole bitmap words.)
-    constexpr int kBlockShift = 12;
+    // A range is every kRanges-th block of kIdsPerLine ids: a batch's
+    // positions are neighbours, and so are many of their predecessors, which
+    // contiguous ranges would leave to one thread. (Blocks of whole cache
+    // lines of the bitmaps.)
+    constexpr int kBlockShift = std::countr_zero(kIdsPerLine);
     const int threads = static_cast<int>(tallies.size());
     std::vector<std::vector<std::vector<uint64_t>>> lists(
         threads, std::vector<std::vector<uint64_t>>(kRanges));

@@ -201,7 +201,10 @@ class ComponentSolver : private StateWord {
     const uint64_t total = size();
     std::atomic<uint64_t> done{0};
     std::vector<ForwardThread> threads(threads_);
-    ForEachChunk(threads_, total, 4096, [&](int t, uint64_t begin, uint64_t end) {
+    // Chunks of whole cache lines of the backward pass's block map, which
+    // InitPosition writes.
+    constexpr uint64_t kChunk = BackwardPass<Tb>::kIdsPerLine;
+    ForEachChunk(threads_, total, kChunk, [&](int t, uint64_t begin, uint64_t end) {
       // Positions in index order: a cursor steps from one to the next,
       // restarted where the chunk or a slice begins.
       for (uint64_t id = begin; id < end;) {
