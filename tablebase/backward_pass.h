@@ -6,17 +6,18 @@
 // not a turn); a win decrements its predecessors' counters, and a counter
 // reaching zero is a loss at the largest distance seen.
 //
-// Each distance d is one pass over the state words in id order, taking every
-// position resolved at d, then rounds over a bitmap of the positions that the
+// Each distance d is one pass in id order over the blocks of 64 state words
+// that hold a position resolved and not yet taken, taking every position
+// resolved at d, then rounds over a bitmap of the positions that the
 // same-turn edges resolved at d behind the pass. Nothing else is queued: the
 // state words are the queue. So the pass needs 4 bytes per position plus two
-// bitmaps, where lists of ids per distance took up to as much again as the
-// words (what kept davxar:pieces=5 and Damdaman 4 v 4 out of 24 GB). A pass
-// reads the words in order, which costs less than the cache misses of a list
-// in push order; a distance at which nothing was resolved is skipped.
+// bitmaps and a map of blocks, where lists of ids per distance took up to as
+// much again as the words (what kept davxar:pieces=5 and Damdaman 4 v 4 out
+// of 24 GB). A pass reads the words in order, which costs less than the cache
+// misses of a list in push order; a distance at which nothing was resolved is
+// skipped.
 //
-// The pass at a distance reads only the blocks of 64 words that hold a
-// position resolved and not yet taken, found in a bitmap of blocks:
+// The blocks to read are found in a bitmap of blocks:
 // Damdaman's hundreds of distances mostly hold a few positions each, where a
 // scan of a 4 v 4 component's 16 GB of words costs seconds. A bit per block,
 // not per position, keeps that map small enough (1/2048 of the words) that
@@ -60,18 +61,18 @@ class BackwardPass : private StateWord {
         threads_(threads),
         marked_(ids.size() / 64 + 1),
         next_marked_(ids.size() / 64 + 1),
-        pending_blocks_(ids.size() / kBlocksPerWord + 1) {}
+        pending_blocks_(ids.size() / kIdsPerWord + 1) {}
 
   // Notes a position the forward pass resolved. Threads may call it at once
-  // for ids in distinct ranges aligned to kIdsPerLine.
+  // for ids in distinct ranges aligned to kIdsPerWord (distinct words of the
+  // map); kIdsPerLine also spares them taking its cache lines from each other.
   void Resolved(uint64_t id) { MarkBlock(id); }
   // Counts positions the forward pass resolved at a distance in turns.
-  void Count(int turns, uint64_t positions) { Pending(turns) += positions; }
-  // Ids a word of the block bitmap covers, and a cache line of it: threads
-  // that write the map work on ids in distinct lines, which they would
-  // otherwise take from each other at every write.
-  static constexpr uint64_t kBlocksPerWord = 64 * 64;
-  static constexpr uint64_t kIdsPerLine = kBlocksPerWord * 8;
+  void Count(int turns, uint64_t positions) { CountAt(turns) += positions; }
+  // Ids a word of the block map covers (64 blocks), and a cache line of it:
+  // threads that write the map work on ids in distinct lines.
+  static constexpr uint64_t kIdsPerWord = 64 * 64;
+  static constexpr uint64_t kIdsPerLine = kIdsPerWord * 8;
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
@@ -100,7 +101,8 @@ class BackwardPass : private StateWord {
   enum class Source { kBlocks, kMarked };
   // Fewer candidates than this are taken by one thread.
   static constexpr uint64_t kSharedMinimum = 20000;
-  // Ids handed to a thread at a time (whole cache lines of both bitmaps).
+  // Ids handed to a thread at a time (whole cache lines of the bitmaps and
+  // the block map).
   static constexpr uint64_t kChunk = kIdsPerLine;
   // How far ahead a range's updates are requested (each is a little work).
   static constexpr size_t kUpdateLookahead = 32;
@@ -113,18 +115,18 @@ class BackwardPass : private StateWord {
   };
   using RoundProgress = std::function<void(uint64_t)>;
 
-  uint64_t& Pending(int turns) {
+  uint64_t& CountAt(int turns) {
     if (static_cast<size_t>(turns) >= pending_.size()) pending_.resize(turns + 1);
     return pending_[turns];
   }
 
   // Calls f(id) for the round's candidates in [begin, end), begin a multiple
-  // of kBlocksPerWord.
+  // of kIdsPerWord.
   template <class F>
   void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f) {
     if (source == Source::kBlocks) {
       const uint32_t* words = &state_[0];
-      for (uint64_t w = begin / kBlocksPerWord; w * kBlocksPerWord < end; ++w) {
+      for (uint64_t w = begin / kIdsPerWord; w * kIdsPerWord < end; ++w) {
         // A copy: a block's bit is cleared once nothing in it is left.
         for (uint64_t bits = pending_blocks_[w]; bits != 0; bits &= bits - 1) {
           const uint64_t block = (w * 64 + __builtin_ctzll(bits)) * 64;
@@ -153,7 +155,7 @@ class BackwardPass : private StateWord {
 
   // Sets the bit of an id's block.
   void MarkBlock(uint64_t id) {
-    pending_blocks_[id / kBlocksPerWord] |= uint64_t{1} << (id / 64 % 64);
+    pending_blocks_[id / kIdsPerWord] |= uint64_t{1} << (id / 64 % 64);
   }
   // Whether no position is resolved and left untaken (the end of a pass).
   bool NothingPending() const {
@@ -201,7 +203,7 @@ class BackwardPass : private StateWord {
       taken += tally.taken;
       marked += tally.marked;
       for (size_t t = 0; t < tally.later.size(); ++t) {
-        if (tally.later[t] != 0) Pending(static_cast<int>(t)) += tally.later[t];
+        if (tally.later[t] != 0) CountAt(static_cast<int>(t)) += tally.later[t];
       }
     }
     return marked;
@@ -300,16 +302,17 @@ class BackwardPass : private StateWord {
   const ComponentIds<Tb>& ids_;
   HugeArray<uint32_t>& state_;
   int threads_;
-  // Positions resolved per distance not yet scanned (stale counts included:
-  // a win can improve after it was counted).
+  // Positions resolved per distance not yet taken (stale counts included: a
+  // win can improve after it was counted).
   std::vector<uint64_t> pending_;
   // Positions resolved at the current distance: marked_ is written by the
   // current round, next_marked_ read (and cleared) by it.
   HugeArray<uint64_t> marked_;
   HugeArray<uint64_t> next_marked_;
   // Bit b of word w: block 64 * w + b (ids 64 times that, 64 of them) may hold
-  // a position resolved and not taken. Set with each such position; cleared
-  // by a pass that finds none left in the block.
+  // a position resolved and not taken. Set with each position resolved at a
+  // later distance than the current one (those at the current one are in
+  // marked_); cleared by a pass that finds none left in the block.
   HugeArray<uint64_t> pending_blocks_;
 };
 

@@ -8,7 +8,7 @@
 //    read from its table, one in this component is counted once per distinct
 //    index (symmetry can make two decisions reach the same index).
 // 2. Backward pass (tablebase/backward_pass.h), by increasing distance, in
-//    scans of the state words.
+//    passes over the blocks of state words holding resolved positions.
 // 3. Unresolved positions are draws; holes copy their canonical image.
 #ifndef LUD64_TABLEBASE_RETROGRADE_H_
 #define LUD64_TABLEBASE_RETROGRADE_H_

@@ -49,8 +49,8 @@ struct StateWord {
   // Whether a word is resolved at distance d and not yet taken: a win at d,
   // or a loss at d with no child left unresolved (and no drawing decision).
   static bool ResolvedAt(uint32_t word, int d) { return ResolvedLanes(word, FirstEntryAt(d)) != 0; }
-  // The same for 64 words at once: bit k for words[k]. (A scan of the state
-  // tests every word, most of them not at d; compilers left the plain loop
+  // The same for 64 words at once: bit k for words[k]. (A pass tests every
+  // word of a block, most of them not at d; compilers left the plain loop
   // scalar, several times slower than the memory.)
   static uint64_t ResolvedMask(const uint32_t* words, int d) {
     const uint32_t first = FirstEntryAt(d);
@@ -80,7 +80,7 @@ struct StateWord {
   static bool Pending(uint32_t word) {
     return (word & uint32_t{kDone} << 24) == 0 && ((word & 1) != 0 || (word & kOpen) == 0);
   }
-  // Whether any of 64 words is (ResolvedMask's loop, with Pending's test).
+  // Whether any of 64 words is Pending (with SIMD, as ResolvedMask).
   static bool AnyPending(const uint32_t* words) {
 #if defined(__SSE2__)
     const __m128i done = _mm_set1_epi32(static_cast<int>(uint32_t{kDone} << 24));
