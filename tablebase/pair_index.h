@@ -74,6 +74,12 @@ class PairIndex {
   uint64_t Size(int own_count, int opponent_count) const;
   // The index of a pair already in canonical form (SiteSymmetry::Canonical).
   uint64_t IndexCanonical(Bitboard own, Bitboard opponent) const;
+  // Per own set (by its colex rank among all sets of its size): the rank of
+  // its canonical form in OwnSets and the symmetries mapping it there.
+  struct OwnForm {
+    uint32_t rank;
+    uint16_t symmetries;  // bit g: permutation g maps the set to its canonical form
+  };
   // The indices of the pairs with one own set: its canonical form, rank and
   // the symmetries taking it there, looked up once. A position's steps all
   // lead to pairs whose own set is its opponent's, which does not move.
@@ -112,6 +118,38 @@ class PairIndex {
     frame.symmetries_ = form.symmetries;
     return frame;
   }
+  // The indices of the pairs with one opponent set and own sets of one size:
+  // the opponent set's image under every symmetry, computed once. A
+  // position's unmoves lead to pairs whose opponent set is its mover's, which
+  // does not move, and whose own sets differ (the unmoved piece).
+  class OpponentFrame {
+   public:
+    uint64_t Index(Bitboard own) const {
+      const OwnForm form = forms_[ColexRankAll(own)];
+      Bitboard best = ~Bitboard{0};
+      for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
+        best = std::min(best, images_[std::countr_zero(gs)]);
+      }
+      return form.rank * per_own_ + ColexRank(all_ & ~sets_[form.rank], best);
+    }
+
+   private:
+    friend class PairIndex;
+    const OwnForm* forms_;
+    const Bitboard* sets_;
+    Bitboard all_;
+    uint64_t per_own_;  // the opponent sets of each own set
+    std::array<Bitboard, SiteSymmetry::kMaxSymmetries> images_;
+  };
+  OpponentFrame FrameOfOpponent(Bitboard opponent, int own_count) const {
+    OpponentFrame frame;
+    frame.forms_ = Forms(own_count);
+    frame.sets_ = Sets(own_count);
+    frame.all_ = all_;
+    frame.per_own_ = internal::kBinomials.c[symmetry_->sites() - own_count][PopCount(opponent)];
+    for (int g = 0; g < symmetry_->order(); ++g) frame.images_[g] = symmetry_->Apply(g, opponent);
+    return frame;
+  }
   // The index of any pair: canonicalised first, through a table over every
   // own set of its size (the symmetries taking it to its canonical form),
   // which spares applying every symmetry to the own set.
@@ -124,13 +162,7 @@ class PairIndex {
               Bitboard& opponent) const;
   // The sorted canonical own sets of a size (built on first use, thread-safe).
   const std::vector<Bitboard>& OwnSets(int count) const;
-
-  // Per own set (by its colex rank among all sets of its size): the rank of
-  // its canonical form in OwnSets and the symmetries mapping it there.
-  struct OwnForm {
-    uint32_t rank;
-    uint16_t symmetries;  // bit g: permutation g maps the set to its canonical form
-  };
+  // The OwnForm of every own set of a size (built on first use, thread-safe).
   const std::vector<OwnForm>& OwnForms(int count) const;
 
  private:

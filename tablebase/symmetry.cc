@@ -93,7 +93,7 @@ SiteSymmetry::SiteSymmetry(std::span<const Bitboard> neighbours, const KeepTest&
   }
   // More than 16 would not fit PairIndex's masks; no such board here, and
   // folding nothing is always correct.
-  if (permutations_.size() > 16) permutations_.resize(1);
+  if (permutations_.size() > kMaxSymmetries) permutations_.resize(1);
   tables_.resize(permutations_.size());
   // FNV-1a over the permutations' bytes: the same group gives the same id.
   uint32_t hash = 2166136261u;

@@ -30,7 +30,8 @@ class SiteSymmetry {
   // game's rules; `permute` maps a bitboard through the candidate.
   using KeepTest = std::function<bool(const std::function<Bitboard(Bitboard)>& permute)>;
 
-  // At most 16 symmetries are kept (PairIndex stores them as a bit mask).
+  // At most kMaxSymmetries are kept (PairIndex stores them as a bit mask).
+  static constexpr int kMaxSymmetries = 16;
   SiteSymmetry(std::span<const Bitboard> neighbours, const KeepTest& keep);
 
   int order() const { return static_cast<int>(permutations_.size()); }

@@ -119,10 +119,14 @@ void DamdamanTb::ForEachPredecessor(const Position& position, F&& f) const {
   const Bitboard own = position.pieces[0];
   const Bitboard opponent = position.pieces[1];
   const Bitboard empty = Grid::kAll & ~(own | opponent);
+  // The unmoves keep the mover's set: its images are computed once.
+  const tablebase::SliceKey key{static_cast<uint8_t>(PopCount(opponent)),
+                                static_cast<uint8_t>(PopCount(own)), 0, 0, false};
+  const tablebase::PairIndex::OpponentFrame before = index_->FrameOfOpponent(own, key.own);
   for (int to : Sites(opponent)) {
     if (Damdaman::Captures(to, opponent, own) != 0) continue;
     for (int from : Sites(Grid::kNeighbours[to] & empty)) {
-      f(LocateMover(opponent ^ SquareBit(to) ^ SquareBit(from), own), false);
+      f(Located{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
     }
   }
   if (HasDecisions(position)) {

@@ -125,21 +125,26 @@ void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
   const int opponent_hand = position.hand[1];
   const Bitboard empty = kAllPoints & ~(own | opponent);
   const bool movement = own_hand == 0 && opponent_hand == 0;
+  // A step's unmoves keep the other side's set: its images are computed once.
   if (position.remove) {
     if (!movement) return;
+    const SliceKey key = KeyOf(own, opponent, 0, 0, false);
+    const tablebase::PairIndex::OpponentFrame before = index_->FrameOfOpponent(opponent, key.own);
     for (int to : Sites(own)) {
       if (!game_.InMill(to, own)) continue;
       for (int from : Sites(kNeighbours[to] & empty)) {
-        f(LocateMover(own ^ SquareBit(to) ^ SquareBit(from), opponent, 0, 0, false), true);
+        f(Located{key, before.Index(own ^ SquareBit(to) ^ SquareBit(from))}, true);
       }
     }
     return;
   }
   if (movement) {
+    const SliceKey key = KeyOf(opponent, own, 0, 0, false);
+    const tablebase::PairIndex::OpponentFrame before = index_->FrameOfOpponent(own, key.own);
     for (int to : Sites(opponent)) {
       if (game_.InMill(to, opponent)) continue;
       for (int from : Sites(kNeighbours[to] & empty)) {
-        f(LocateMover(opponent ^ SquareBit(to) ^ SquareBit(from), own, 0, 0, false), false);
+        f(Located{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
       }
     }
   }
