@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <bit>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace lud64::tablebase {
 using internal::kBinomials;
 
@@ -54,17 +58,20 @@ PairIndex::PairIndex(const SiteSymmetry* symmetry)
 Bitboard PairIndex::UnrankFree(Bitboard own, int size, uint64_t rank) const {
   const Bitboard free = all_ & ~own;
   if (static_cast<size_t>(size) >= subsets_.size()) return ColexUnrank(free, size, rank);
-  // The positions' sites: the p-th free site is p plus the own sites at or
-  // below it, found in increasing order.
-  Bitboard subset = 0;
-  for (uint32_t positions = subsets_[size][rank]; positions != 0; positions &= positions - 1) {
-    int site = std::countr_zero(positions);
-    for (Bitboard below = own; below != 0 && std::countr_zero(below) <= site; below &= below - 1) {
-      ++site;
-    }
-    subset |= SquareBit(site);
+  // The positions deposited into the free sites.
+  const Bitboard positions = subsets_[size][rank];
+#if defined(__BMI2__)
+  return _pdep_u64(positions, free);
+#else
+  // A zero goes in at each own site, lowest first: a fixed number of steps,
+  // where finding each position's site branched on the own sites below it.
+  Bitboard subset = positions;
+  for (Bitboard sites = own & all_; sites != 0; sites &= sites - 1) {
+    const Bitboard below = (sites & -sites) - 1;
+    subset = (subset & below) | ((subset & ~below) << 1);
   }
   return subset;
+#endif
 }
 
 const std::vector<Bitboard>& PairIndex::OwnSets(int count) const {
