@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/bitboard.h"
+#include "tablebase/pair_index.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
 #include "tablebase/tb_game.h"
@@ -66,9 +67,10 @@ class ComponentIds {
 
   // The updates (StateWord::Update) a resolved position with `value` sends
   // its predecessors in the component, each predecessor once.
-  void PredecessorUpdates(uint64_t id, Entry value, std::vector<uint64_t>& updates) const {
+  void PredecessorUpdates(const Position& position, Entry value,
+                          std::vector<uint64_t>& updates) const {
     updates.clear();
-    tb_.ForEachPredecessor(Decode(id), [&](const Located& at, bool same) {
+    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
       const uint64_t pred = IdOf(at);
       if (pred == kNoId) return;
       // A position has a few predecessors, seldom two equal (symmetry): a
@@ -88,6 +90,36 @@ class ComponentIds {
     tb_.index().PairAt(key.own, key.opponent, id - offsets_[slice], own, opponent);
     return tb_.Make(key, own, opponent);
   }
+  // Decodes ids as a pass takes them, in increasing order: the ids of a run
+  // share their slice and own set, which are looked up (a search and a
+  // division) once per run. Holes decode too.
+  class Decoder {
+   public:
+    explicit Decoder(const ComponentIds& ids) : ids_(ids) {}
+    Position operator()(uint64_t id) {
+      if (id - run_begin_ >= run_size_) Seek(id);
+      const PairIndex& index = ids_.tb_.index();
+      return ids_.tb_.Make(*key_, own_, index.OpponentSetAt(own_, key_->opponent, id - run_begin_));
+    }
+
+   private:
+    void Seek(uint64_t id) {
+      const int slice = ids_.SliceOfId(id);
+      key_ = &ids_.keys_[slice];
+      const PairIndex& index = ids_.tb_.index();
+      run_size_ = index.PairsPerOwnSet(key_->own, key_->opponent);
+      const uint64_t at = id - ids_.offsets_[slice];
+      own_ = index.OwnSetAt(key_->own, at / run_size_);
+      run_begin_ = id - at % run_size_;
+    }
+
+    const ComponentIds& ids_;
+    const SliceKey* key_ = nullptr;
+    Bitboard own_ = 0;
+    uint64_t run_begin_ = 0;
+    uint64_t run_size_ = 0;  // none yet: the first id seeks
+  };
+
   // The same, telling whether the id is canonical (false for a hole).
   bool Decode(uint64_t id, Position& position) const {
     const int slice = SliceOfId(id);

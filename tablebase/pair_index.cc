@@ -153,9 +153,9 @@ bool PairIndex::Unrank(int own_count, int opponent_count, uint64_t index, Bitboa
 
 void PairIndex::PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
                        Bitboard& opponent) const {
-  const uint64_t per_own = Binomial(symmetry_->sites() - own_count, opponent_count);
-  own = Sets(own_count)[index / per_own];
-  opponent = UnrankFree(own, opponent_count, index % per_own);
+  const uint64_t per_own = PairsPerOwnSet(own_count, opponent_count);
+  own = OwnSetAt(own_count, index / per_own);
+  opponent = OpponentSetAt(own, opponent_count, index % per_own);
 }
 
 PairCursor::PairCursor(const PairIndex& index, int own_count, int opponent_count, uint64_t at)

@@ -160,6 +160,17 @@ class PairIndex {
   // The same without the hole test, for callers that know the answer.
   void PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
+  // The opponent sets of each own set in a slice.
+  uint64_t PairsPerOwnSet(int own_count, int opponent_count) const {
+    return internal::kBinomials.c[symmetry_->sites() - own_count][opponent_count];
+  }
+  // PairAt in two steps, for callers that decode runs of indices sharing an
+  // own set: the own set of rank `rank` (index / PairsPerOwnSet), then the
+  // opponent set of rank `rank` among those it leaves free (index modulo it).
+  Bitboard OwnSetAt(int own_count, uint64_t rank) const { return Sets(own_count)[rank]; }
+  Bitboard OpponentSetAt(Bitboard own, int opponent_count, uint64_t rank) const {
+    return UnrankFree(own, opponent_count, rank);
+  }
   // The sorted canonical own sets of a size (built on first use, thread-safe).
   const std::vector<Bitboard>& OwnSets(int count) const;
   // The OwnForm of every own set of a size (built on first use, thread-safe).

@@ -220,7 +220,7 @@ class MpiComponentSolver : private StateWord {
                  std::vector<std::vector<uint64_t>>& out) {
     Entry value;
     if (!TakeShared(state_[local], d, value)) return;  // stale or taken
-    ids_.PredecessorUpdates(part_.Global(local), value, predecessors);
+    ids_.PredecessorUpdates(ids_.Decode(part_.Global(local)), value, predecessors);
     for (uint64_t update : predecessors) out[part_.Owner(update >> 2)].push_back(update);
   }
 
