@@ -216,13 +216,13 @@ class BackwardPass : private StateWord {
   // resolves at d that the round has passed is marked for the next round.
   void SerialRound(Source source, int d, Tally& tally, const RoundProgress& report) {
     std::vector<uint64_t> updates, requested;
-    typename ComponentIds<Tb>::Decoder decode(ids_);
+    typename ComponentIds<Tb>::Decoder decoder(ids_);
     const uint64_t size = ids_.size();
     for (uint64_t begin = 0; begin < size && !StopRequested(); begin += kChunk) {
       ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
         Entry value;
         if (!Take(id, d, value, tally)) return;
-        ids_.PredecessorUpdates(decode(id), value, updates);
+        ids_.PredecessorUpdates(decoder(id), value, updates);
         for (uint64_t u : updates) __builtin_prefetch(&state_[u >> 2], 1);
         for (uint64_t u : requested) Deliver(u, d, tally);
         std::swap(updates, requested);
@@ -262,7 +262,7 @@ class BackwardPass : private StateWord {
     });
     auto work = [&](int t) {
       std::vector<uint64_t> updates;
-      typename ComponentIds<Tb>::Decoder decode(ids_);
+      typename ComponentIds<Tb>::Decoder decoder(ids_);
       Tally& tally = tallies[t];
       for (;;) {
         for (uint64_t begin; batch_taken < kBatch && (begin = next_id.fetch_add(kChunk)) < size;) {
@@ -270,7 +270,7 @@ class BackwardPass : private StateWord {
           ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
             Entry value;
             if (!Take(id, d, value, tally)) return;
-            ids_.PredecessorUpdates(decode(id), value, updates);
+            ids_.PredecessorUpdates(decoder(id), value, updates);
             for (uint64_t u : updates) lists[t][(u >> (2 + kBlockShift)) % kRanges].push_back(u);
           });
           batch_taken += tally.taken - before;

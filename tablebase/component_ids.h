@@ -90,9 +90,9 @@ class ComponentIds {
     tb_.index().PairAt(key.own, key.opponent, id - offsets_[slice], own, opponent);
     return tb_.Make(key, own, opponent);
   }
-  // Decodes ids as a pass takes them, in increasing order: the ids of a run
-  // share their slice and own set, which are looked up (a search and a
-  // division) once per run. Holes decode too.
+  // Decodes ids as Decode does, in any order, holes too. It keeps the run of
+  // ids sharing a slice and an own set, looked up (a search and a division)
+  // once per run: a pass takes ids in increasing order, mostly in one run.
   class Decoder {
    public:
     explicit Decoder(const ComponentIds& ids) : ids_(ids) {}

@@ -61,10 +61,11 @@ Bitboard PairIndex::UnrankFree(Bitboard own, int size, uint64_t rank) const {
   // The positions deposited into the free sites.
   const Bitboard positions = subsets_[size][rank];
 #if defined(__BMI2__)
-  return _pdep_u64(positions, free);
+  return _pdep_u64(positions, free);  // built for this processor, as NthSite
 #else
-  // A zero goes in at each own site, lowest first: a fixed number of steps,
-  // where finding each position's site branched on the own sites below it.
+  // A zero goes in at each own site, lowest first, so that the sites below it
+  // are already where they end up: a fixed number of steps, where finding
+  // each position's site branched on the own sites below it.
   Bitboard subset = positions;
   for (Bitboard sites = own & all_; sites != 0; sites &= sites - 1) {
     const Bitboard below = (sites & -sites) - 1;

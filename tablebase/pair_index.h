@@ -14,6 +14,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -119,13 +120,16 @@ class PairIndex {
     return frame;
   }
   // The indices of the pairs with one opponent set and own sets of one size:
-  // the opponent set's image under every symmetry, computed once. A
-  // position's unmoves lead to pairs whose opponent set is its mover's, which
-  // does not move, and whose own sets differ (the unmoved piece).
+  // the opponent set's image under every symmetry, computed once. A step's
+  // unmoves lead to pairs whose opponent set is the side that did not move
+  // (the position's mover's for the opponent's steps, the opponent's for a
+  // Davxar mill step) and whose own sets differ by the unmoved piece.
   class OpponentFrame {
    public:
     uint64_t Index(Bitboard own) const {
+      assert(PopCount(own) == own_count_);
       const OwnForm form = forms_[ColexRankAll(own)];
+      // g = 0 is the identity: a canonical own set takes the opponent set as it is.
       Bitboard best = ~Bitboard{0};
       for (uint32_t gs = form.symmetries; gs != 0; gs &= gs - 1) {
         best = std::min(best, images_[std::countr_zero(gs)]);
@@ -138,15 +142,18 @@ class PairIndex {
     const OwnForm* forms_;
     const Bitboard* sets_;
     Bitboard all_;
-    uint64_t per_own_;  // the opponent sets of each own set
-    std::array<Bitboard, SiteSymmetry::kMaxSymmetries> images_;
+    uint64_t per_own_;  // the number of opponent sets per own set
+    int own_count_;
+    std::array<Bitboard, SiteSymmetry::kMaxSymmetries> images_{};
   };
+  // Inline, as FrameOf: every unmove of a backward pass is indexed here.
   OpponentFrame FrameOfOpponent(Bitboard opponent, int own_count) const {
     OpponentFrame frame;
     frame.forms_ = Forms(own_count);
     frame.sets_ = Sets(own_count);
     frame.all_ = all_;
-    frame.per_own_ = internal::kBinomials.c[symmetry_->sites() - own_count][PopCount(opponent)];
+    frame.per_own_ = PairsPerOwnSet(own_count, PopCount(opponent));
+    frame.own_count_ = own_count;
     for (int g = 0; g < symmetry_->order(); ++g) frame.images_[g] = symmetry_->Apply(g, opponent);
     return frame;
   }
@@ -160,7 +167,7 @@ class PairIndex {
   // The same without the hole test, for callers that know the answer.
   void PairAt(int own_count, int opponent_count, uint64_t index, Bitboard& own,
               Bitboard& opponent) const;
-  // The opponent sets of each own set in a slice.
+  // The number of opponent sets per own set in a slice.
   uint64_t PairsPerOwnSet(int own_count, int opponent_count) const {
     return internal::kBinomials.c[symmetry_->sites() - own_count][opponent_count];
   }
@@ -209,8 +216,8 @@ class PairIndex {
 
 // Walks the pairs of one slice in index order, as a forward pass reads them:
 // the opponent set steps to the next subset of the free sites in colex order
-// (increasing as a number) with a masked add, where Unrank pays a bisection
-// per piece, and the own set's stabiliser is looked up once per own set.
+// (increasing as a number) with a masked add, where Unrank pays an unrank
+// per index, and the own set's stabiliser is looked up once per own set.
 class PairCursor {
  public:
   // At `index` of the slice (own_count, opponent_count); index < Size.

@@ -1,5 +1,6 @@
 // Davxar tables built for the whole game with 3 pieces: symmetry, the
 // recurrence on every position, games played out by the tables, the start.
+#include <bit>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"
+#include "tablebase/component_ids.h"
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
@@ -131,6 +133,68 @@ TEST(PairIndexTest, PairAtUnranksTheOpponentOverTheFreeSites) {
               << own_count << "v" << opponent_count << " at " << at;
         }
       }
+    }
+  }
+}
+
+// Unmoves index through a frame of the fixed opponent set: the same indices
+// as Index, for own sets whose stabiliser is trivial or not (those with a
+// symmetry of their own, where several maps canonicalise the set).
+TEST(PairIndexTest, OpponentFrameIndexesAsIndex) {
+  const SiteSymmetry davxar_symmetry = davxar::MakeDavxarSymmetry(MillTest::kLudii);
+  const SiteSymmetry damdaman_symmetry = damdaman::MakeDamdamanSymmetry();
+  std::mt19937_64 random(11);
+  for (const SiteSymmetry* symmetry : {&davxar_symmetry, &damdaman_symmetry}) {
+    const PairIndex index(symmetry);
+    const Bitboard all = SquareBit(symmetry->sites()) - 1;
+    for (int own_count = 1; own_count <= 4; ++own_count) {
+      for (int opponent_count = 0; opponent_count <= 4; ++opponent_count) {
+        const uint64_t free_sets = Binomial(symmetry->sites() - own_count, opponent_count);
+        int symmetric = 0;
+        for (int i = 0; i < 400; ++i) {
+          // Half the own sets are a set's orbit closure under one map, so
+          // that many have a non-trivial stabiliser.
+          Bitboard own =
+              ColexUnrank(all, own_count, random() % Binomial(symmetry->sites(), own_count));
+          if (i % 2 == 1 && own_count % 2 == 0) {
+            const int g = static_cast<int>(random() % symmetry->order());
+            const Bitboard half = ColexUnrank(own, own_count / 2, 0);
+            if ((symmetry->Apply(g, half) & half) == 0) own = half | symmetry->Apply(g, half);
+          }
+          const Bitboard opponent = ColexUnrank(all & ~own, opponent_count, random() % free_sets);
+          const PairIndex::OpponentFrame frame = index.FrameOfOpponent(opponent, own_count);
+          ASSERT_EQ(frame.Index(own), index.Index(own, opponent))
+              << own_count << "v" << opponent_count << " own " << own << " opponent " << opponent;
+          const uint32_t forms = index.OwnForms(own_count)[ColexRankAll(own)].symmetries;
+          symmetric += std::popcount(forms) > 1;
+        }
+        if (own_count % 2 == 0) {
+          EXPECT_GT(symmetric, 0) << own_count << "v" << opponent_count;
+        }
+      }
+    }
+  }
+}
+
+// A pass decodes its ids through a Decoder that keeps the run of ids sharing
+// a slice and an own set: every id as Decode gives it, in increasing order,
+// across runs and slices, and after going back.
+TEST(PairIndexTest, DecoderDecodesAsDecode) {
+  const DavxarTb tb(MillTest::kHistorical);
+  const ComponentIds<DavxarTb> ids(
+      tb, {{2, 3, 0, 0, false}, {3, 2, 0, 0, false}, {3, 2, 0, 0, true}, {2, 2, 1, 0, false}});
+  ComponentIds<DavxarTb>::Decoder decoder(ids);
+  std::mt19937_64 random(5);
+  uint64_t id = 0;
+  for (int i = 0; i < 200000; ++i) {
+    ASSERT_EQ(decoder(id), ids.Decode(id)) << "id " << id;
+    // Mostly small steps (runs), some long ones, now and then back.
+    const uint64_t step = i % 97 == 0 ? random() % ids.size() : 1 + random() % 40;
+    id = i % 1009 == 0 ? random() % ids.size() : (id + step) % ids.size();
+  }
+  for (int slice = 0; slice < ids.slices(); ++slice) {
+    for (const uint64_t at : {ids.begin(slice), ids.end(slice) - 1}) {
+      ASSERT_EQ(decoder(at), ids.Decode(at)) << "slice " << slice << " id " << at;
     }
   }
 }
