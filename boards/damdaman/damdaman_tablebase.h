@@ -63,10 +63,12 @@ class DamdamanTb {
   void ForEachPredecessor(const Position& position, F&& f) const;
 
  private:
+  static SliceKey KeyOf(Bitboard own, Bitboard opponent) {
+    return {static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)), 0, 0,
+            false};
+  }
   Located LocateMover(Bitboard own, Bitboard opponent) const {
-    return {{static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)), 0, 0,
-             false},
-            index_->Index(own, opponent)};
+    return {KeyOf(own, opponent), index_->Index(own, opponent)};
   }
   static Position Swapped(const Position& p) {
     Position s;
@@ -103,9 +105,7 @@ void DamdamanTb::ForEachSuccessor(const Position& position, F&& f) const {
     } else if (next.pieces[1] == position.pieces[1]) {
       f(Successor{Successor::kChild,
                   false,
-                  {{static_cast<uint8_t>(PopCount(next.pieces[1])),
-                    static_cast<uint8_t>(PopCount(next.pieces[0])), 0, 0, false},
-                   after_step.Index(next.pieces[0])}});
+                  {KeyOf(next.pieces[1], next.pieces[0]), after_step.Index(next.pieces[0])}});
     } else {
       f(Successor{Successor::kChild, false, LocateMover(next.pieces[1], next.pieces[0])});
     }
@@ -120,8 +120,7 @@ void DamdamanTb::ForEachPredecessor(const Position& position, F&& f) const {
   const Bitboard opponent = position.pieces[1];
   const Bitboard empty = Grid::kAll & ~(own | opponent);
   // The unmoves keep the mover's set: its images are computed once.
-  const tablebase::SliceKey key{static_cast<uint8_t>(PopCount(opponent)),
-                                static_cast<uint8_t>(PopCount(own)), 0, 0, false};
+  const SliceKey key = KeyOf(opponent, own);
   const tablebase::PairIndex::OpponentFrame before = index_->FrameOfOpponent(own, key.own);
   for (int to : Sites(opponent)) {
     if (Damdaman::Captures(to, opponent, own) != 0) continue;
