@@ -9,8 +9,8 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_support.h"
+#include "play/engine_spec.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/match.h"
 
 namespace lud64::fuzz {
 namespace {
@@ -29,7 +29,7 @@ void CheckEngineSpec(absl::string_view text) {
   }
   const std::string where(text);
   FUZZ_CHECK(spec->text == text, where);
-  // The ranges of the help text in match.h and `lud64 match --help`.
+  // The ranges of the help text in play/engine_spec.h and `lud64 match --help`.
   FUZZ_CHECK(spec->search.seconds == 0 || Within(spec->search.seconds, 1e-6, 86400), where);
   FUZZ_CHECK(spec->mcts.seconds == 0 || Within(spec->mcts.seconds, 1e-6, 86400), where);
   FUZZ_CHECK(spec->search.depth == 0 || Within(spec->search.depth, 1, 100), where);

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "python/bindings.h"
 #include "search/alphabeta.h"
@@ -19,7 +20,6 @@
 #include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/playouts_command.h"
 #include "tools/lud64/solve_command.h"
-#include "tools/lud64/tablebase_games.h"
 #include "tools/lud64/tb_probe_json.h"
 
 namespace lud64::python {

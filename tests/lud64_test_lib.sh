@@ -2,14 +2,16 @@
 passed=0
 failed=0
 
-# expect <exit code: 0 or "fail"> <regex the output must match> -- <args...>
+# expect <exit code: a number, or "fail" for any but 0> <regex the output must
+# match> -- <args...>
 expect() {
   local want="$1" pattern="$2"
   shift 3
   local output status
   output=$("$lud64" "$@" 2>&1 < /dev/null)
   status=$?
-  if { [ "$want" = 0 ] && [ $status -ne 0 ]; } || { [ "$want" = fail ] && [ $status -eq 0 ]; }; then
+  if { [ "$want" = fail ] && [ $status -eq 0 ]; } ||
+     { [ "$want" != fail ] && [ $status -ne "$want" ]; }; then
     echo "FAIL: lud64 $* exited $status"; echo "$output" | head -5; failed=$((failed + 1)); return
   fi
   if ! grep -Eq -- "$pattern" <<< "$output"; then

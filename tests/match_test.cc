@@ -1,8 +1,6 @@
 // `lud64 match` (tools/lud64/match*.h): engine specifications, the Elo
 // estimate, and short matches checked against their recorded games; and the
 // engines' command line, `lud64 bestmove --engine=mcts`.
-#include "tools/lud64/match.h"
-
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -18,46 +16,17 @@
 #include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "play/engine_spec.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
 #include "tests/scoped_temp_dir.h"
 #include "tools/lud64/match_command.h"
+#include "tools/lud64/match_report.h"
 #include "tools/lud64/mcts_command.h"
 #include "tools/lud64/replay_command.h"
 
 namespace lud64 {
 namespace {
-
-TEST(EstimateElo, KnownTallies) {
-  EloEstimate even = EstimateElo({.wins = 50, .losses = 50});
-  EXPECT_NEAR(even.elo, 0, 1e-9);
-  EXPECT_NEAR(even.low, -67.7, 0.1);  // score 0.4038, the Wilson bound for 50 of 100
-  EXPECT_NEAR(even.high, 67.7, 0.1);
-
-  EloEstimate three_to_one = EstimateElo({.wins = 60, .losses = 20, .draws = 20});
-  EXPECT_NEAR(three_to_one.elo, 400 * std::log10(7.0 / 3.0), 1e-9);  // score 0.7
-  EXPECT_LT(three_to_one.low, three_to_one.elo);
-  EXPECT_GT(three_to_one.high, three_to_one.elo);
-
-  EloEstimate draws = EstimateElo({.draws = 10});
-  EXPECT_NEAR(draws.elo, 0, 1e-9);
-  EXPECT_TRUE(std::isfinite(draws.low) && std::isfinite(draws.high));
-
-  EloEstimate perfect = EstimateElo({.wins = 100});
-  EXPECT_TRUE(std::isinf(perfect.elo) && perfect.elo > 0);
-  EXPECT_NEAR(perfect.low, -400 * std::log10(1 / (100 / (100 + 1.959964 * 1.959964)) - 1), 1e-6);
-  EXPECT_TRUE(std::isinf(perfect.high));
-  EXPECT_TRUE(std::isinf(EstimateElo({.losses = 3}).elo));
-}
-
-TEST(EstimateElo, InfiniteValuesAreNullInJson) {
-  std::ostringstream out;
-  PrintMatchSummary({.game = "guettal", .first = "mcts", .second = "random", .tally = {.wins = 4}},
-                    true, out);
-  EXPECT_NE(out.str().find("\"elo\": null"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("\"elo_high\": null"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("\"score\": 1.0000"), std::string::npos) << out.str();
-}
 
 TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
   absl::StatusOr<EngineSpec> random = ParseEngineSpec("random");
@@ -136,18 +105,17 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
   const AnyGame game = MakeGame(game_name).value();
   const ScopedTempDir dir("match");
   const std::string record = dir.File(absl::StrCat(game_name, "_", games, ".txt"));
-  MatchRequest request{.first = ParseEngineSpec(first).value(),
-                       .second = ParseEngineSpec(second).value(),
-                       .games = games,
-                       .openings = openings,
-                       .balanced = balanced,
-                       .threads = threads,
-                       .seed = 11,
-                       .record = record,
-                       .json = true};
+  MatchCommandRequest request{.match = {.first = ParseEngineSpec(first).value(),
+                                        .second = ParseEngineSpec(second).value(),
+                                        .games = games,
+                                        .openings = openings,
+                                        .balanced = balanced,
+                                        .threads = threads,
+                                        .seed = 11},
+                              .record = record,
+                              .json = true};
   std::ostringstream out, progress;
-  const absl::Status status =
-      std::visit([&](const auto& g) { return RunMatch(g, request, out, progress); }, game);
+  const absl::Status status = RunMatch(game, request, out, progress);
   EXPECT_TRUE(status.ok()) << status;
   played.json = out.str();
   std::ifstream in(record);
@@ -298,19 +266,19 @@ TEST(Match, MctsAgainstRandom) {
 TEST(Match, ReportsBadRequests) {
   const Guettal game;
   std::ostringstream out, progress;
-  MatchRequest request{.first = ParseEngineSpec("random").value(),
-                       .second = ParseEngineSpec("random").value(),
-                       .games = 2,
-                       .record = "/nonexistent/dir/games.txt"};
+  MatchCommandRequest request{.match = {.first = ParseEngineSpec("random").value(),
+                                        .second = ParseEngineSpec("random").value(),
+                                        .games = 2},
+                              .record = "/nonexistent/dir/games.txt"};
   EXPECT_FALSE(RunMatch(game, request, out, progress).ok());
   request.record = "";
-  request.openings = 200;  // every Guettal game is over long before
+  request.match.openings = 200;  // every Guettal game is over long before
   const absl::Status status = RunMatch(game, request, out, progress);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("--openings=200"), absl::string_view::npos) << status;
   // Every Guettal position after one decision has its result forced within 3 plies.
-  request.openings = 1;
-  request.balanced = 3;
+  request.match.openings = 1;
+  request.match.balanced = 3;
   const absl::Status balanced = RunMatch(game, request, out, progress);
   EXPECT_FALSE(balanced.ok());
   EXPECT_NE(balanced.message().find("--balanced=3"), absl::string_view::npos) << balanced;

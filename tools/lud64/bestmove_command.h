@@ -14,15 +14,15 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
+#include "play/game_record.h"
 #include "search/alphabeta.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
 #include "tools/lud64/peak_memory.h"
-#include "tools/lud64/replay_command.h"
-#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 
@@ -46,45 +46,12 @@ inline double TimeForDecision(double clock, double increment) {
   return std::min(clock / 3, clock / 40 + 0.8 * increment);
 }
 
-// The position after `moves` (decisions separated by spaces) from
-// `position`, with hashes[i] the game.hash of the position before decision i
-// (the game history of AlphaBeta::SetGameHistory); an error when the game is
-// over there.
-template <NotatedGame G>
-absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
-                                                   const std::string& moves,
-                                                   std::vector<uint64_t>* hashes = nullptr);
-
-template <Game G>
-std::string LineText(const G& game, const std::vector<Decision>& line) {
-  std::vector<std::string> texts;
-  for (Decision d : line) texts.push_back(FormatDecision(d, game.site_names()));
-  return absl::StrJoin(texts, " ");
-}
-
 // The `info` line of a completed iteration (bestmove and the UGI protocol).
 template <Game G>
 std::string SearchInfoLine(const G& game, const SearchReport& r) {
   return absl::StrFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s", r.depth,
                          ScoreText(r.score), r.nodes, r.seconds > 0 ? r.nodes / r.seconds : 0.0,
                          r.seconds, LineText(game, r.pv));
-}
-
-template <NotatedGame G>
-absl::StatusOr<typename G::Position> PositionAfter(const G& game, const std::string& position,
-                                                   const std::string& moves,
-                                                   std::vector<uint64_t>* hashes) {
-  absl::StatusOr<typename G::Position> root = ParsePosition(game, position);
-  if (!root.ok()) return root.status();
-  if (absl::Status status = PlayRecord(game, moves, *root, nullptr, hashes); !status.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("--moves: ", status.message()));
-  }
-  if (root->state.over()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "position ", Quoted(position), moves.empty() ? "" : absl::StrCat(" after ", Quoted(moves)),
-        ": the game is over, no decision to make"));
-  }
-  return root;
 }
 
 template <Game G>

@@ -15,7 +15,14 @@ int Fail(const absl::Status& status) {
   // Messages quote input cut and escaped (Quoted); this bounds the rest.
   constexpr size_t kMaxMessageCharacters = 2000;
   std::cerr << "lud64: " << Escaped(status.message(), kMaxMessageCharacters) << "\n";
-  return status.code() == absl::StatusCode::kCancelled ? 130 : 1;
+  switch (status.code()) {
+    case absl::StatusCode::kCancelled:
+      return 130;
+    case absl::StatusCode::kInvalidArgument:  // bad command line or input
+      return 2;
+    default:
+      return 1;
+  }
 }
 
 absl::Status FirstError(std::initializer_list<absl::Status> checks) {

@@ -17,7 +17,8 @@
 
 namespace lud64 {
 
-// Prints `status` on stderr; the exit code (130 for a Ctrl-C stop, else 1).
+// Prints `status` on stderr; the exit code: 130 for a Ctrl-C stop, 2 for bad
+// input (InvalidArgument), else 1.
 // The convention of every command: Ctrl-C stops long work, which prints what
 // it found so far and exits 130 (128 + SIGINT), like a shell.
 int Fail(const absl::Status& status);

@@ -7,6 +7,7 @@
   X(BestMove)             \
   X(Solve)                \
   X(Match)                \
+  X(Book)                 \
   X(Ugi)                  \
   X(Games)                \
   X(Show)                 \

@@ -13,6 +13,10 @@ ABSL_FLAG(int, depth, 0, "depth in plies (perft: 1 to 40, required; bestmove: 1 
 ABSL_FLAG(double, time, 0,
           "seconds to run, decimals allowed, up to 86400 (bestmove, solve: 0 for no limit; "
           "playouts: at least 0.001)");
+ABSL_FLAG(uint64_t, count, 0, "how many: playouts (1 to 10^12), book openings (1 to 1000000)");
+ABSL_FLAG(int, balanced, 0,
+          "match, book: draw an opening again when the solver finds its result decided within "
+          "this many plies (0: off; 1 to 20)");
 ABSL_FLAG(int, threads, 1, "worker threads (1 to 256)");
 ABSL_FLAG(uint64_t, seed, 1, "random seed");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");

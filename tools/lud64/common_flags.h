@@ -7,12 +7,15 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "play/engine_spec.h"  // IWYU pragma: export (kMaxSeconds)
 
 ABSL_DECLARE_FLAG(std::string, game);
 ABSL_DECLARE_FLAG(std::string, position);
 ABSL_DECLARE_FLAG(std::string, moves);
 ABSL_DECLARE_FLAG(int, depth);
 ABSL_DECLARE_FLAG(double, time);
+ABSL_DECLARE_FLAG(uint64_t, count);
+ABSL_DECLARE_FLAG(int, balanced);
 ABSL_DECLARE_FLAG(int, threads);
 ABSL_DECLARE_FLAG(uint64_t, seed);
 ABSL_DECLARE_FLAG(bool, json);
@@ -22,13 +25,5 @@ ABSL_DECLARE_FLAG(double, clock);
 ABSL_DECLARE_FLAG(double, inc);
 ABSL_DECLARE_FLAG(int, memory);
 ABSL_DECLARE_FLAG(std::string, tb);
-
-namespace lud64 {
-
-// The most seconds any time flag (--time, --clock, --inc) or engine time
-// option takes: a day. The flags' help states it (common_flags.cc).
-inline constexpr double kMaxSeconds = 86400;
-
-}  // namespace lud64
 
 #endif  // LUD64_TOOLS_LUD64_COMMON_FLAGS_H_

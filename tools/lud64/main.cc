@@ -38,8 +38,16 @@ void PrintUsage(std::ostream& out) {
   for (const Command* command : Commands()) out << "  " << command->synopsis << "\n";
   out << "\n'lud64 help <command>' or 'lud64 <command> --help' describes one command;\n"
          "'lud64 --version' prints the version.\n\n"
-         "exit codes: 0 done, 1 error (bad input, a failed write, not enough memory),\n"
-         "2 bad command line, 130 stopped by Ctrl-C (what was found so far is printed first).\n";
+         "Flags of several words are written with dashes: --openings-file=FILE.\n"
+         "exit codes: 0 done, 1 error (a failed write, not enough memory, a damaged file),\n"
+         "2 bad command line or input (a flag out of range, a malformed position, an illegal\n"
+         "decision), 130 stopped by Ctrl-C (what was found so far is printed first).\n";
+}
+
+// A flag as users write it: "openings_file" -> "openings-file".
+std::string DashedFlag(std::string name) {
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
 }
 
 void PrintCommandHelp(const Command& command) {
@@ -50,9 +58,19 @@ void PrintCommandHelp(const Command& command) {
   std::cout << "\nflags:\n";
   for (const std::string& name : command.flags) {
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
-    std::cout << "  --" << name << ": " << flag->Help() << " (default: '" << flag->DefaultValue()
-              << "')\n";
+    std::cout << "  --" << DashedFlag(name) << ": " << flag->Help() << " (default: '"
+              << flag->DefaultValue() << "')\n";
   }
+}
+
+// `arg` with its flag name in abseil's spelling (underscores).
+std::string AbseilArgument(absl::string_view arg) {
+  const size_t equals = std::min(arg.find('='), arg.size());
+  std::string text(arg);
+  std::replace(text.begin(), text.begin() + equals, '-', '_');
+  // The leading dashes are the flag's, not its name's.
+  for (size_t i = 0; i < text.size() && i < 2 && text[i] == '_'; ++i) text[i] = '-';
+  return text;
 }
 
 const Command* FindCommand(absl::string_view name) {
@@ -62,11 +80,13 @@ const Command* FindCommand(absl::string_view name) {
 }
 
 // The name of the flag an argument sets ("--depth=3" -> "depth", "--nodivide"
-// -> "divide"), or "" for an argument that is not a flag.
+// -> "divide", "--openings-file=F" -> "openings_file": abseil's names have
+// underscores), or "" for an argument that is not a flag.
 std::string FlagName(absl::string_view arg) {
   if (arg.size() < 2 || arg[0] != '-') return "";
   arg.remove_prefix(arg[1] == '-' ? 2 : 1);
   std::string name(arg.substr(0, arg.find('=')));
+  std::replace(name.begin(), name.end(), '-', '_');
   if (name.rfind("no", 0) == 0 && absl::FindCommandLineFlag(name) == nullptr) name = name.substr(2);
   return name;
 }
@@ -160,22 +180,27 @@ int Main(int argc, char** argv) {
       return 2;
     }
     if (std::find(command->flags.begin(), command->flags.end(), flag) == command->flags.end()) {
-      std::cerr << "lud64 " << name << ": unknown option " << Quoted(absl::StrCat("--", flag))
+      std::vector<std::string> dashed;
+      for (const std::string& known : command->flags) dashed.push_back(DashedFlag(known));
+      std::cerr << "lud64 " << name << ": unknown option "
+                << Quoted(absl::StrCat("--", DashedFlag(flag)))
                 << (command->flags.empty()
                         ? std::string(" (it takes none)")
-                        : absl::StrCat(" (it takes --", absl::StrJoin(command->flags, ", --"), ")"))
+                        : absl::StrCat(" (it takes --", absl::StrJoin(dashed, ", --"), ")"))
                 << "\n";
       return 2;
     }
     // absl keeps the last of repeated values; a repeat is more likely a slip.
     if (std::find(given.begin(), given.end(), flag) != given.end()) {
-      std::cerr << "lud64 " << name << ": --" << flag << " given twice\n";
+      std::cerr << "lud64 " << name << ": --" << DashedFlag(flag) << " given twice\n";
       return 2;
     }
     given.push_back(flag);
   }
+  std::vector<std::string> normalized;
+  for (int i = first_flag; i < argc; ++i) normalized.push_back(AbseilArgument(argv[i]));
   std::vector<char*> args = {argv[0]};
-  for (int i = first_flag; i < argc; ++i) args.push_back(argv[i]);
+  for (std::string& arg : normalized) args.push_back(arg.data());
   absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   RecordGivenFlags(std::move(given));
   int exit_code;

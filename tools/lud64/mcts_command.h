@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -16,7 +17,6 @@
 #include "tablebase/engine_probe.h"
 #include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/peak_memory.h"
-#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 

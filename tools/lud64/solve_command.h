@@ -10,12 +10,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "search/solver.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
 #include "tools/lud64/bestmove_command.h"
-#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 

@@ -7,8 +7,6 @@
 #include "tools/lud64/common_flags.h"
 #include "tools/lud64/playouts_command.h"
 
-ABSL_FLAG(uint64_t, count, 0, "number of playouts (1 to 10^12)");
-
 namespace lud64 {
 namespace {
 

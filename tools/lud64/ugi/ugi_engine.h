@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -27,7 +28,6 @@
 #include "tools/lud64/bestmove_command.h"
 #include "tools/lud64/mcts_command.h"
 #include "tools/lud64/replay_command.h"
-#include "tools/lud64/tablebase_games.h"
 
 namespace lud64 {
 

@@ -1,4 +1,4 @@
-#include "tools/lud64/ugi/engine_process.h"
+#include "play/engine_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

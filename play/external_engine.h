@@ -1,12 +1,12 @@
 // A UGI engine outside lud64 (`ugi:cmd=...`) as a player of `lud64 match`:
 // it gets the game's start and every decision since (`position ... moves`),
 // and `go` with the engine's limits. What it answers is only a proposal:
-// lud64 judges it by its own rules (match_play.h). A crash, an exit, a
+// lud64 judges it by its own rules (match.h). A crash, an exit, a
 // bestmove that cannot be read, or no bestmove within the time plus the
 // margin is a fault: the player reports it (the game is lost by forfeit),
 // ends the process, and starts a new one for the next game.
-#ifndef LUD64_TOOLS_LUD64_UGI_UGI_PLAYER_H_
-#define LUD64_TOOLS_LUD64_UGI_UGI_PLAYER_H_
+#ifndef LUD64_PLAY_EXTERNAL_ENGINE_H_
+#define LUD64_PLAY_EXTERNAL_ENGINE_H_
 
 #include <cmath>
 #include <memory>
@@ -23,8 +23,8 @@
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
-#include "tools/lud64/match.h"
-#include "tools/lud64/ugi/engine_process.h"
+#include "play/engine_process.h"
+#include "play/engine_spec.h"
 
 namespace lud64 {
 
@@ -155,4 +155,4 @@ class UgiPlayer {
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_UGI_UGI_PLAYER_H_
+#endif  // LUD64_PLAY_EXTERNAL_ENGINE_H_

@@ -3,8 +3,8 @@
 // The child runs in its own process group, so a terminal's Ctrl-C reaches only
 // lud64, which stops and ends its children; on Linux the child is also killed
 // if lud64 dies. The destructor always reaps it.
-#ifndef LUD64_TOOLS_LUD64_UGI_ENGINE_PROCESS_H_
-#define LUD64_TOOLS_LUD64_UGI_ENGINE_PROCESS_H_
+#ifndef LUD64_PLAY_ENGINE_PROCESS_H_
+#define LUD64_PLAY_ENGINE_PROCESS_H_
 
 #include <sys/types.h>
 
@@ -57,4 +57,4 @@ class EngineProcess {
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_UGI_ENGINE_PROCESS_H_
+#endif  // LUD64_PLAY_ENGINE_PROCESS_H_

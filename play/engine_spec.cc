@@ -1,18 +1,12 @@
-#include "tools/lud64/match.h"
+#include "play/engine_spec.h"
 
-#include <cmath>
-#include <limits>
+#include <type_traits>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "engine/game_spec.h"
 #include "engine/input_text.h"
-#include "search/playout_stats.h"
-#include "tools/lud64/common_flags.h"
-#include "tools/lud64/json_string.h"
 
 namespace lud64 {
 namespace {
@@ -88,22 +82,6 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
                                                  ")"));
 }
 
-double EloOfScore(double score) {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  if (score <= 0) return -kInfinity;
-  if (score >= 1) return kInfinity;
-  return -400 * std::log10(1 / score - 1);
-}
-
-std::string EloText(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
-  return absl::StrFormat("%+.0f", elo + 0.0);  // -0 reads +0
-}
-
-std::string EloJson(double elo) {
-  return std::isfinite(elo) ? absl::StrFormat("%.1f", elo + 0.0) : "null";
-}
-
 }  // namespace
 
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
@@ -138,8 +116,9 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
     spec.kind = EngineKind::kUgi;
     spec.command = command;
   } else {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "unknown engine ", Quoted(parsed->name), "; engines: random, alphabeta, mcts, ugi:cmd=..."));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown engine ", Quoted(parsed->name),
+                     "; engines: random, alphabeta, mcts, ugi:cmd=..."));
   }
   bool limited = false;
   for (const auto& [name, value] : parsed->options) {
@@ -151,47 +130,6 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   }
   if (!limited) spec.search.seconds = spec.mcts.seconds = kDefaultEngineSeconds;
   return spec;
-}
-
-EloEstimate EstimateElo(const MatchTally& tally) {
-  const double n = tally.games(), score = tally.score();
-  if (n == 0) return {0, EloOfScore(0), EloOfScore(1)};
-  const Interval ci = Wilson95Share(score, n);
-  // At a score of 0 or 1 the interval reaches it exactly, not within rounding.
-  return {EloOfScore(score), EloOfScore(score <= 0 ? 0 : ci.low),
-          EloOfScore(score >= 1 ? 1 : ci.high)};
-}
-
-void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
-  const MatchTally& t = s.tally;
-  const EloEstimate elo = EstimateElo(t);
-  if (json) {
-    out << absl::StreamFormat(
-        "{\"game\": %s, \"p1\": %s, \"p2\": %s, \"games\": %d, \"wins\": %d, "
-        "\"losses\": %d, \"draws\": %d, \"score\": %.4f, \"elo\": %s, \"elo_low\": %s, "
-        "\"elo_high\": %s, \"openings\": %d, \"balanced\": %d, \"seconds\": %.3f, "
-        "\"stopped\": %s, \"forfeits_p1\": %d, \"forfeits_p2\": %d}\n",
-        JsonString(s.game), JsonString(s.first), JsonString(s.second), t.games(), t.wins, t.losses,
-        t.draws, t.score(), EloJson(elo.elo), EloJson(elo.low), EloJson(elo.high), s.openings,
-        s.balanced, s.seconds, s.stopped ? "true" : "false", t.forfeits_first, t.forfeits_second);
-    return;
-  }
-  out << absl::StreamFormat(
-             "match    %s: %s against %s, openings of %d decisions%s\n", s.game, s.first, s.second,
-             s.openings,
-             s.balanced ? absl::StrCat(", none decided within ", s.balanced, " plies") : "")
-      << absl::StreamFormat("games    %d of %d%s in %.1f s, colours alternating\n", t.games(),
-                            s.games_requested, s.stopped ? " (interrupted)" : "", s.seconds)
-      << absl::StreamFormat("result   %d wins, %d losses, %d draws for %s\n", t.wins, t.losses,
-                            t.draws, s.first)
-      << (t.forfeits_first + t.forfeits_second > 0
-              ? absl::StrFormat("forfeits %d by %s, %d by %s\n", t.forfeits_first, s.first,
-                                t.forfeits_second, s.second)
-              : "")
-      << absl::StreamFormat("score    %.3f (%g of %d)\n", t.score(), t.wins + 0.5 * t.draws,
-                            t.games())
-      << absl::StreamFormat("elo      %s (95%% interval %s to %s)\n", EloText(elo.elo),
-                            EloText(elo.low), EloText(elo.high));
 }
 
 }  // namespace lud64

@@ -1,0 +1,54 @@
+// The engines a match, a book or an accuracy run can use, and their
+// specifications on the command line (`mcts:time=0.1,threads=2`).
+#ifndef LUD64_PLAY_ENGINE_SPEC_H_
+#define LUD64_PLAY_ENGINE_SPEC_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+
+namespace lud64 {
+
+enum class EngineKind { kRandom, kAlphaBeta, kMcts, kUgi };
+
+// An engine and its options. Without a limit, a searching engine thinks
+// kDefaultEngineSeconds per decision.
+struct EngineSpec {
+  EngineKind kind = EngineKind::kRandom;
+  std::string text;  // as given, for reports
+  // alphabeta
+  SearchLimits search;
+  int hash_mib = 16;
+  int quiescence = 1;  // 0: no quiescence search (to measure what it brings)
+  // mcts
+  MctsLimits mcts;
+  int threads = 1;
+  double exploration = kDefaultExploration;
+  int memory_mib = 256;
+  // both: endgame tables from `tables` ("" for the default directory)
+  bool use_tables = false;
+  std::string tables;
+  // ugi: an external engine, the shell command line that starts it; it must
+  // answer within search.seconds + margin (search: its limits for `go`)
+  std::string command;
+  double margin = 2;
+};
+
+inline constexpr double kDefaultEngineSeconds = 0.1;
+
+// The most seconds any time limit takes, flags and engine options alike: a day.
+inline constexpr double kMaxSeconds = 86400;
+
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]`,
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]` or
+// `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the
+// rest of the text is the command, commas and all).
+absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);
+
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_ENGINE_SPEC_H_
