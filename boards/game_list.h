@@ -1,8 +1,10 @@
 // The games lud64 knows, written once. Every front-end (the lud64 command,
-// and later the protocol loop and the Python module) reaches a game through
+// its UGI session, the Python module, lud64-mpi) reaches a game through
 // AnyGame and std::visit, so each algorithm is instantiated per game with no
 // virtual call below the front-end. Adding a game: its folder under boards/,
-// and one type in the list below.
+// and one type in the list below; its tablebase adapter, if it has one, is
+// named by the game (G::TablebaseAdapter) and its header listed in
+// game_tablebases.h.
 #ifndef LUD64_BOARDS_GAME_LIST_H_
 #define LUD64_BOARDS_GAME_LIST_H_
 
@@ -24,6 +26,15 @@ namespace lud64 {
 // Each game declares kName, kTitle and kOptionsHelp, and its text functions
 // (position_text.h) in boards/<game>/<game>_text.h.
 using AnyGame = std::variant<Davxar, Damdaman, Guettal>;
+
+// One position type per game of AnyGame, in the same order.
+template <class Games>
+struct PositionsOf;
+template <class... Games>
+struct PositionsOf<std::variant<Games...>> {
+  using Type = std::variant<typename Games::Position...>;
+};
+using AnyPosition = PositionsOf<AnyGame>::Type;
 
 // The game that commands use when none is named.
 inline constexpr absl::string_view kDefaultGame = "davxar";

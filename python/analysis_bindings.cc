@@ -11,16 +11,16 @@
 #include "absl/strings/str_join.h"
 #include "boards/game_tablebases.h"
 #include "engine/notation.h"
+#include "play/best_move.h"
+#include "play/playouts_run.h"
+#include "play/probe_json.h"
+#include "play/solve_analysis.h"
 #include "python/bindings.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/perft.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
-#include "tools/lud64/bestmove_command.h"
-#include "tools/lud64/playouts_command.h"
-#include "tools/lud64/solve_command.h"
-#include "tools/lud64/tb_probe_json.h"
 
 namespace lud64::python {
 namespace {

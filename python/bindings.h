@@ -28,9 +28,6 @@ namespace lud64::python {
 
 namespace py = pybind11;
 
-// One position type per game of AnyGame, in the same order.
-using AnyPosition = std::variant<Davxar::Position, Damdaman::Position, Guettal::Position>;
-
 // A game and what learning code needs of it, built once per lud64.Game.
 struct GameHandle {
   AnyGame game;

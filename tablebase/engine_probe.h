@@ -15,26 +15,11 @@
 
 namespace lud64::tablebase {
 
-// The slice a position belongs to, seen by the player to move; found without
-// indexing, so that a miss costs a hash lookup.
-template <class Position>
-SliceKey SliceOf(const Position& position) {
-  const int me = Index(position.state.to_move);
-  SliceKey key{static_cast<uint8_t>(PopCount(position.pieces[me])),
-               static_cast<uint8_t>(PopCount(position.pieces[1 - me]))};
-  if constexpr (requires { position.hand; }) {
-    key.own_hand = position.hand[me];
-    key.opponent_hand = position.hand[1 - me];
-  }
-  if constexpr (requires { position.remove; }) key.remove = position.remove;
-  return key;
-}
-
 // A probe over tables already open, shared by every copy of the probe.
 template <TablebaseGame Tb>
 EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb>> base) {
   return [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
-    if (position.state.over() || base->tables().Find(SliceOf(position)) == nullptr) {
+    if (position.state.over() || base->tables().Find(base->tb().SliceOf(position)) == nullptr) {
       return std::nullopt;
     }
     absl::StatusOr<TbValue> value = base->Probe(position);

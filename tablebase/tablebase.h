@@ -110,14 +110,14 @@ class Tablebase {
     if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
       return TbValue{};  // the all-pass draw
     }
-    const Located at = tb_.Locate(position);
-    const MappedSlice* slice = tables_->Find(at.key);
+    const SliceKey key = tb_.SliceOf(position);
+    const MappedSlice* slice = tables_->Find(key);
     if (slice == nullptr) {
-      return absl::NotFoundError(absl::StrCat("slice ", at.key.Name(), " of ", tb_.family(),
+      return absl::NotFoundError(absl::StrCat("slice ", key.Name(), " of ", tb_.family(),
                                               " is not in the tablebase at ", dir_,
                                               " (build it first)"));
     }
-    return ValueOf(slice->Get(at.index));
+    return ValueOf(slice->Get(tb_.Locate(position).index));
   }
 
   // Every legal decision with its value, best first (ties in generation order).

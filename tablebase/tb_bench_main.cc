@@ -5,13 +5,12 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "absl/strings/str_cat.h"
-#include "boards/damdaman/damdaman_tablebase.h"
-#include "boards/damdaman/damdaman_text.h"
-#include "boards/davxar/davxar_tablebase.h"
-#include "boards/davxar/davxar_text.h"
-#include "engine/game_spec.h"
+#include "boards/game_list.h"
+#include "boards/game_tablebases.h"
 #include "engine/interrupt.h"
 #include "tablebase/tb_operations.h"
 
@@ -27,25 +26,25 @@ int Main(int argc, char** argv) {
   absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(argv[2], 24);
   if (!upto.ok()) return std::cerr << upto.status() << "\n", 2;
   tablebase::TbBuildOptions options{.dir = argv[4], .upto = *upto, .threads = std::atoi(argv[3])};
-  absl::StatusOr<GameSpec> spec = ParseGameSpec(argv[1]);
-  if (!spec.ok()) return std::cerr << spec.status() << "\n", 1;
+  absl::StatusOr<AnyGame> game = MakeGame(argv[1]);
+  if (!game.ok()) return std::cerr << game.status() << "\n", 1;
   const auto start = std::chrono::steady_clock::now();
-  absl::Status status;
-  if (spec->name == "davxar") {
-    absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(*spec);
-    if (!game.ok()) return std::cerr << game.status() << "\n", 1;
-    status = tablebase::BuildTablebases(*game, options, std::cerr);
-    if (status.ok()) {
-      absl::StatusOr<tablebase::TbProbeResult> probe =
-          tablebase::ProbeTablebase(*game, game->start(), options.dir);
-      if (!probe.ok()) return std::cerr << probe.status() << "\n", 1;
-      std::cout << "start: " << tablebase::FormatProbeText(*game, *probe);
-    }
-  } else if (spec->name == "damdaman") {
-    status = tablebase::BuildTablebases(Damdaman(), options, std::cerr);
-  } else {
-    status = absl::InvalidArgumentError(absl::StrCat("no tablebase for ", argv[1]));
-  }
+  const absl::Status status = std::visit(
+      [&](const auto& g) -> absl::Status {
+        if constexpr (tablebase::TablebaseFor<std::decay_t<decltype(g)>>::kSupported) {
+          if (absl::Status built = tablebase::BuildTablebases(g, options, std::cerr); !built.ok()) {
+            return built;
+          }
+          // The start's value, where the tables reach it (Davxar's pieces=N sets).
+          absl::StatusOr<tablebase::TbProbeResult> probe =
+              tablebase::ProbeTablebase(g, g.start(), options.dir);
+          if (probe.ok()) std::cout << "start: " << tablebase::FormatProbeText(g, *probe);
+          return absl::OkStatus();
+        } else {
+          return absl::InvalidArgumentError(absl::StrCat("no tablebase for ", argv[1]));
+        }
+      },
+      *game);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "build: " << seconds << " s\n";

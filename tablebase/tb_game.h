@@ -10,6 +10,7 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -50,6 +51,9 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   // Where a position (either player to move) is stored; positions with P2 to
   // move are stored colour-swapped.
   { tb.Locate(position) } -> std::same_as<Located>;
+  // Its slice alone, without indexing it: what a probe checks first, as an
+  // index of a position far outside the tables may cost more than the probe.
+  { tb.SliceOf(position) } -> std::same_as<SliceKey>;
   // Whether the player to move has a decision of their own (not a forced pass).
   { tb.HasDecisions(position) } -> std::same_as<bool>;
   { tb.game() } -> std::convertible_to<const typename T::Game&>;
@@ -59,11 +63,14 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   // the component being solved (steps, passes), not placements or removals.
 };
 
-// Which adapter serves a game: specialised next to each adapter. Games
-// without one (Guettal) get `kReason`.
+// Which adapter serves a game: each game names it as
+// `G::TablebaseAdapter` (void: no tables), so that the answer cannot depend
+// on which headers a file includes; a file that uses an adapter without
+// including its header (boards/game_tablebases.h) does not compile.
 template <class G>
 struct TablebaseFor {
-  static constexpr bool kSupported = false;
+  using Type = typename G::TablebaseAdapter;
+  static constexpr bool kSupported = !std::is_void_v<Type>;
 };
 
 }  // namespace lud64::tablebase

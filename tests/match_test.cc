@@ -17,12 +17,12 @@
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "play/engine_spec.h"
+#include "play/mcts_analysis.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
 #include "tests/scoped_temp_dir.h"
 #include "tools/lud64/match_command.h"
 #include "tools/lud64/match_report.h"
-#include "tools/lud64/mcts_command.h"
 #include "tools/lud64/replay_command.h"
 
 namespace lud64 {

@@ -19,8 +19,8 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/best_move.h"
 #include "search/playout.h"
-#include "tools/lud64/bestmove_command.h"
 
 #ifdef __linux__
 #include <sys/syscall.h>

@@ -51,6 +51,10 @@ class DamdamanTb {
     const int me = Index(position.state.to_move);
     return LocateMover(position.pieces[me], position.pieces[1 - me]);
   }
+  SliceKey SliceOf(const Position& position) const {
+    const int me = Index(position.state.to_move);
+    return KeyOf(position.pieces[me], position.pieces[1 - me]);
+  }
   bool HasDecisions(const Position& position) const {
     const int me = Index(position.state.to_move);
     const Bitboard empty = Grid::kAll & ~(position.pieces[0] | position.pieces[1]);
@@ -135,13 +139,5 @@ void DamdamanTb::ForEachPredecessor(const Position& position, F&& f) const {
 }
 
 }  // namespace lud64::damdaman
-
-namespace lud64::tablebase {
-template <>
-struct TablebaseFor<Damdaman> {
-  static constexpr bool kSupported = true;
-  using Type = damdaman::DamdamanTb;
-};
-}  // namespace lud64::tablebase
 
 #endif  // LUD64_BOARDS_DAMDAMAN_DAMDAMAN_TABLEBASE_H_

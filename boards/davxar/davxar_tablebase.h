@@ -47,6 +47,11 @@ class DavxarTb {
                                                const tablebase::EndgameLimit& upto) const;
   Position Make(const SliceKey& key, Bitboard own, Bitboard opponent) const;
   Located Locate(const Position& position) const;
+  SliceKey SliceOf(const Position& position) const {
+    const int me = Index(position.state.to_move);
+    return KeyOf(position.pieces[me], position.pieces[1 - me], position.hand[me],
+                 position.hand[1 - me], position.remove);
+  }
   bool HasDecisions(const Position& position) const;
 
   template <class F>
@@ -158,13 +163,5 @@ void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
 }
 
 }  // namespace lud64::davxar
-
-namespace lud64::tablebase {
-template <>
-struct TablebaseFor<Davxar> {
-  static constexpr bool kSupported = true;
-  using Type = davxar::DavxarTb;
-};
-}  // namespace lud64::tablebase
 
 #endif  // LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_

@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "tools/lud64/json_string.h"
+#include "play/json_string.h"
 
 namespace lud64 {
 namespace {

@@ -1,4 +1,5 @@
-// lud64-mpi: distributed tablebase builds.
+// lud64-mpi: distributed tablebase builds (`tb build` and `tb plan` are read
+// as `build` and `plan`, as the lud64 command spells them).
 //   mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] [--memory=MiB]
 //                                [--checkpoint-every=SECONDS]
 // builds the files `lud64 tb build` builds, byte for byte, with every rank
@@ -10,6 +11,8 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -17,10 +20,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "boards/damdaman/damdaman_tablebase.h"
-#include "boards/davxar/davxar_tablebase.h"
-#include "boards/davxar/davxar_text.h"
-#include "engine/game_spec.h"
+#include "boards/game_list.h"
+#include "boards/game_tablebases.h"
 #include "tools/lud64_mpi/mpi_builder.h"
 
 namespace lud64 {
@@ -120,19 +121,22 @@ absl::Status Build(const G& game, const Args& args, tablebase::MpiComm& comm) {
                                    comm.rank() == 0 ? std::cerr : ignored, tables);
 }
 
-absl::Status Run(const std::vector<std::string>& argv, tablebase::MpiComm& comm) {
+absl::Status Run(std::vector<std::string> argv, tablebase::MpiComm& comm) {
+  // `lud64-mpi tb build ...` reads as `lud64 tb build ...` does.
+  if (!argv.empty() && argv[0] == "tb") argv.erase(argv.begin());
   absl::StatusOr<Args> args = ParseArgs(argv);
   if (!args.ok()) return args.status();
-  absl::StatusOr<GameSpec> spec = ParseGameSpec(args->game);
-  if (!spec.ok()) return spec.status();
-  if (spec->name == "davxar") {
-    absl::StatusOr<Davxar> game = GameFromSpec<Davxar>(*spec);
-    if (!game.ok()) return game.status();
-    return Build(*game, *args, comm);
-  }
-  if (spec->name == "damdaman") return Build(Damdaman(), *args, comm);
-  return absl::InvalidArgumentError(
-      absl::StrCat("no tablebase for '", args->game, "' (davxar and damdaman have them)"));
+  absl::StatusOr<AnyGame> game = MakeGame(args->game);
+  if (!game.ok()) return game.status();
+  return std::visit(
+      [&](const auto& g) -> absl::Status {
+        if constexpr (tablebase::TablebaseFor<std::decay_t<decltype(g)>>::kSupported) {
+          return Build(g, *args, comm);
+        } else {
+          return absl::InvalidArgumentError(absl::StrCat("no tablebase for '", args->game, "'"));
+        }
+      },
+      *game);
 }
 
 }  // namespace
@@ -149,7 +153,8 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return absl::IsInvalidArgument(status) ? 2 : 1;
   }
-  if (comm.rank() == 0 && argc > 1 && std::string(argv[1]) == "build") {
+  if (comm.rank() == 0 && argc > 1 &&
+      (std::string(argv[1]) == "build" || (argc > 2 && std::string(argv[2]) == "build"))) {
     std::cerr << "lud64-mpi: done\n";
   }
   MPI_Finalize();

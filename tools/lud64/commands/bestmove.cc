@@ -5,12 +5,12 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
 #include "engine/input_text.h"
-#include "tools/lud64/bestmove_command.h"
+#include "play/best_move.h"
+#include "play/mcts_analysis.h"
+#include "play/memory_check.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/mcts_command.h"
-#include "tools/lud64/memory_check.h"
 
 ABSL_FLAG(std::string, engine, "alphabeta",
           "search: alphabeta or mcts (Monte Carlo tree search), in any case");

@@ -7,13 +7,13 @@
 #include "absl/flags/flag.h"
 #include "engine/input_text.h"
 #include "play/engine_spec.h"
+#include "play/memory_check.h"
 #include "play/opening_book.h"
 #include "play/sprt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 #include "tools/lud64/match_command.h"
-#include "tools/lud64/memory_check.h"
 
 ABSL_FLAG(std::string, p1, "", "match: the engine the results are counted for, e.g. mcts:time=0.1");
 ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:depth=4");

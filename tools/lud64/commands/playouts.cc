@@ -2,10 +2,10 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "play/playouts_run.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/playouts_command.h"
 
 namespace lud64 {
 namespace {

@@ -2,11 +2,11 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "play/memory_check.h"
+#include "play/solve_analysis.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/memory_check.h"
-#include "tools/lud64/solve_command.h"
 
 namespace lud64 {
 namespace {

@@ -9,13 +9,13 @@
 #include "boards/davxar/davxar_tablebase.h"
 #include "engine/input_text.h"
 #include "engine/position_text.h"
+#include "play/memory_check.h"
+#include "play/probe_json.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/memory_check.h"
-#include "tools/lud64/tb_probe_json.h"
 
 ABSL_FLAG(std::string, upto, "0",
           "tb build: movement endgames with at most N pieces a side on the board and none in "

@@ -22,12 +22,12 @@
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
+#include "play/best_move.h"
+#include "play/game_record.h"
+#include "play/mcts_analysis.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "tablebase/engine_probe.h"
-#include "tools/lud64/bestmove_command.h"
-#include "tools/lud64/mcts_command.h"
-#include "tools/lud64/replay_command.h"
 
 namespace lud64 {
 

@@ -1,4 +1,4 @@
-#include "tools/lud64/peak_memory.h"
+#include "play/peak_memory.h"
 
 #include <sys/resource.h>
 

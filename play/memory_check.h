@@ -1,8 +1,8 @@
 // Whether memory a flag asks for can be had, checked before the table or
 // tree is made, so that a size within a flag's range but beyond the machine
 // gets a one-line error instead of std::bad_alloc (or the OOM killer).
-#ifndef LUD64_TOOLS_LUD64_MEMORY_CHECK_H_
-#define LUD64_TOOLS_LUD64_MEMORY_CHECK_H_
+#ifndef LUD64_PLAY_MEMORY_CHECK_H_
+#define LUD64_PLAY_MEMORY_CHECK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -22,4 +22,4 @@ absl::Status CheckMemoryFor(absl::string_view setting, size_t mebibytes, absl::s
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_MEMORY_CHECK_H_
+#endif  // LUD64_PLAY_MEMORY_CHECK_H_

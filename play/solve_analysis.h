@@ -1,7 +1,7 @@
 // `lud64 solve`: proves the value of a position, or reports the bounds reached
 // within the limits. Progress goes to stderr after each iteration.
-#ifndef LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
-#define LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
+#ifndef LUD64_PLAY_SOLVE_ANALYSIS_H_
+#define LUD64_PLAY_SOLVE_ANALYSIS_H_
 
 #include <optional>
 #include <ostream>
@@ -12,10 +12,10 @@
 #include "absl/strings/str_format.h"
 #include "boards/game_tablebases.h"
 #include "engine/input_text.h"
+#include "play/best_move.h"
 #include "search/solver.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
-#include "tools/lud64/bestmove_command.h"
 
 namespace lud64 {
 
@@ -168,4 +168,4 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_SOLVE_COMMAND_H_
+#endif  // LUD64_PLAY_SOLVE_ANALYSIS_H_

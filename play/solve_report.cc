@@ -1,5 +1,5 @@
 #include "absl/strings/str_cat.h"
-#include "tools/lud64/solve_command.h"
+#include "play/solve_analysis.h"
 
 namespace lud64 {
 namespace {

@@ -1,6 +1,6 @@
 // The process's peak resident memory, for the reports of long commands.
-#ifndef LUD64_TOOLS_LUD64_PEAK_MEMORY_H_
-#define LUD64_TOOLS_LUD64_PEAK_MEMORY_H_
+#ifndef LUD64_PLAY_PEAK_MEMORY_H_
+#define LUD64_PLAY_PEAK_MEMORY_H_
 
 #include <cstdint>
 
@@ -14,4 +14,4 @@ inline double Mebibytes(uint64_t bytes) { return static_cast<double>(bytes) / (1
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_PEAK_MEMORY_H_
+#endif  // LUD64_PLAY_PEAK_MEMORY_H_

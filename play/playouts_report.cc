@@ -1,8 +1,8 @@
 #include <ostream>
 
 #include "absl/strings/str_format.h"
-#include "tools/lud64/peak_memory.h"
-#include "tools/lud64/playouts_command.h"
+#include "play/peak_memory.h"
+#include "play/playouts_run.h"
 
 namespace lud64 {
 namespace {

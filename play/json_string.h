@@ -1,8 +1,8 @@
 // Strings in the JSON the commands print (--json): text that may come from
 // the command line (an engine specification) is escaped, so that the output
 // stays valid JSON whatever was typed.
-#ifndef LUD64_TOOLS_LUD64_JSON_STRING_H_
-#define LUD64_TOOLS_LUD64_JSON_STRING_H_
+#ifndef LUD64_PLAY_JSON_STRING_H_
+#define LUD64_PLAY_JSON_STRING_H_
 
 #include <string>
 
@@ -16,4 +16,4 @@ std::string JsonString(absl::string_view text);
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_JSON_STRING_H_
+#endif  // LUD64_PLAY_JSON_STRING_H_

@@ -1,7 +1,7 @@
 // The JSON answer of `lud64 tb probe --json`, shared with the Python module's
 // lud64.probe.
-#ifndef LUD64_TOOLS_LUD64_TB_PROBE_JSON_H_
-#define LUD64_TOOLS_LUD64_TB_PROBE_JSON_H_
+#ifndef LUD64_PLAY_PROBE_JSON_H_
+#define LUD64_PLAY_PROBE_JSON_H_
 
 #include <string>
 
@@ -42,4 +42,4 @@ std::string ProbeJson(const G& game, int turn, const tablebase::TbProbeResult& r
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_TB_PROBE_JSON_H_
+#endif  // LUD64_PLAY_PROBE_JSON_H_

@@ -1,8 +1,8 @@
 // `lud64 bestmove --engine=mcts`: Monte Carlo tree search from a position; an
 // `info` line about every second and at the end, then `bestmove <decision>`.
 // Ctrl-C stops the search and still prints the best decision found.
-#ifndef LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
-#define LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
+#ifndef LUD64_PLAY_MCTS_ANALYSIS_H_
+#define LUD64_PLAY_MCTS_ANALYSIS_H_
 
 #include <ostream>
 #include <string>
@@ -13,10 +13,10 @@
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
+#include "play/best_move.h"
+#include "play/peak_memory.h"
 #include "search/mcts.h"
 #include "tablebase/engine_probe.h"
-#include "tools/lud64/bestmove_command.h"
-#include "tools/lud64/peak_memory.h"
 
 namespace lud64 {
 
@@ -85,4 +85,4 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_MCTS_COMMAND_H_
+#endif  // LUD64_PLAY_MCTS_ANALYSIS_H_

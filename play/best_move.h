@@ -1,8 +1,8 @@
 // `lud64 bestmove`: iterative-deepening alpha-beta from a position; one `info`
 // line per completed depth, then `bestmove <decision>`. Ctrl-C stops the
 // search and still prints the best decision found.
-#ifndef LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
-#define LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
+#ifndef LUD64_PLAY_BEST_MOVE_H_
+#define LUD64_PLAY_BEST_MOVE_H_
 
 #include <algorithm>
 #include <ostream>
@@ -19,10 +19,10 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "play/game_record.h"
+#include "play/peak_memory.h"
 #include "search/alphabeta.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"
-#include "tools/lud64/peak_memory.h"
 
 namespace lud64 {
 
@@ -109,4 +109,4 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_BESTMOVE_COMMAND_H_
+#endif  // LUD64_PLAY_BEST_MOVE_H_

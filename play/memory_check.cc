@@ -1,4 +1,4 @@
-#include "tools/lud64/memory_check.h"
+#include "play/memory_check.h"
 
 #include <unistd.h>
 

@@ -1,7 +1,7 @@
 // `lud64 playouts`: uniform random playouts, their speed and result
 // distribution, as text or one JSON object.
-#ifndef LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
-#define LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
+#ifndef LUD64_PLAY_PLAYOUTS_RUN_H_
+#define LUD64_PLAY_PLAYOUTS_RUN_H_
 
 #include <ostream>
 #include <string>
@@ -47,4 +47,4 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_PLAYOUTS_COMMAND_H_
+#endif  // LUD64_PLAY_PLAYOUTS_RUN_H_

@@ -1,4 +1,4 @@
-#include "tools/lud64/json_string.h"
+#include "play/json_string.h"
 
 #include "absl/strings/str_format.h"
 
