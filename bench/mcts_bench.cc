@@ -2,7 +2,7 @@
 // each time, wall-clock time) on 1 and 2 threads. Guettal after E3 D2 has
 // short iterations, most ending at a proven draw a few plies down, all
 // through the same few nodes near the root: the case where threads contend
-// for those nodes (issue 16). Davxar's start has long ones (playouts).
+// for those nodes. Davxar's start has long ones (playouts).
 #include "benchmark/benchmark.h"
 #include "boards/davxar/davxar.h"
 #include "boards/guettal/guettal.h"

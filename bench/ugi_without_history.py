@@ -2,7 +2,7 @@
 """Runs a UGI engine without the game history, to measure what the history
 is worth (bench/README.md, "Damdaman conversion"): the engine is told only
 the current position, as a bridge calling `lud64 bestmove --position=...`
-for each decision told it before issue 14.
+for each decision.
 
 Every line goes to the engine unchanged, except `position ... moves ...`:
 the proxy sends it, asks the engine for the position it reached (`query

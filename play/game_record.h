@@ -60,15 +60,6 @@ std::string LineText(const G& game, const std::vector<Decision>& line) {
   return absl::StrJoin(texts, " ");
 }
 
-// The record of `decisions` played from `start`: the line alone from the
-// game's start, else `fen <start> moves <line>`.
-template <NotatedGame G>
-std::string RecordLine(const G& game, const typename G::Position& start,
-                       const std::vector<Decision>& decisions) {
-  if (start == game.start()) return LineText(game, decisions);
-  return absl::StrCat("fen ", FormatPosition(game, start), " moves ", LineText(game, decisions));
-}
-
 // A record line split into its start ("start" unless it begins with `fen `)
 // and its decisions.
 struct RecordParts {

@@ -26,7 +26,8 @@ GameRecord PlayGame(const G& game, const Opening<G>& opening,
                     const std::array<MatchPlayer<G>*, 2>& players,
                     const std::array<uint64_t, 2>& seeds) {
   GameRecord record;
-  std::vector<Decision> decisions = opening.decisions;
+  std::vector<Decision>& decisions = record.decisions;
+  decisions = opening.decisions;
   typename G::Position position = opening.start;
   for (Decision d : opening.decisions) Apply(game, position, d);
   for (int i = 0; i < 2; ++i) players[i]->NewGame(position, seeds[i]);
@@ -51,8 +52,7 @@ GameRecord PlayGame(const G& game, const Opening<G>& opening,
     for (MatchPlayer<G>* player : players) player->Played(*d);
   }
   if (record.forfeit.empty()) record.outcome = position.state.outcome;
-  record.record = RecordLine(game, opening.start, decisions);
-  record.plies = static_cast<int>(decisions.size());
+  if (opening.start != game.start()) record.start = FormatPosition(game, opening.start);
   return record;
 }
 
@@ -175,6 +175,12 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
 }
 
 }  // namespace
+
+std::string RecordLine(const AnyGame& game, const GameRecord& record) {
+  const std::string line =
+      std::visit([&](const auto& g) { return LineText(g, record.decisions); }, game);
+  return record.start.empty() ? line : absl::StrCat("fen ", record.start, " moves ", line);
+}
 
 absl::StatusOr<MatchRun> PlayMatch(const AnyGame& game, const MatchRequest& request,
                                    const MatchObserver& observer) {

@@ -11,9 +11,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "boards/game_list.h"
+#include "engine/decision.h"
 #include "engine/player.h"
 #include "play/engine_spec.h"
 #include "play/match_statistics.h"
@@ -41,8 +43,10 @@ inline Player FirstEngineColour(int index) { return index % 2 == 0 ? Player::kP1
 
 struct GameRecord {
   int index = 0;
-  std::string record;  // the game_record.h line, from its start, the opening included
-  int plies = 0;       // decisions from the opening's start
+  std::vector<Decision> decisions;  // from `start`, the opening included
+  // The position text of a book position the game started from; "" for the
+  // game's start.
+  std::string start;
   Outcome outcome = Outcome::kOngoing;  // kOngoing: interrupted
   Player first_colour = Player::kP1;    // the colour the first engine played
   // Lost by forfeit (the loser's fault, e.g. an illegal decision): the reason;
@@ -68,6 +72,10 @@ struct MatchObserver {
   // Before each draw of a random opening.
   std::function<void(int pair, int attempt)> on_drawing;
 };
+
+// The game's line in game_record.h's form (`fen <start> moves ...` after a
+// book position), made only when asked for.
+std::string RecordLine(const AnyGame& game, const GameRecord& record);
 
 // Plays the match; errors name the engine or the book's file and line before
 // any game is played.

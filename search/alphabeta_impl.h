@@ -35,7 +35,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   if (table_ && interior) table_->Prefetch(key);
   if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
   // An endgame table's value is exact: no search below it, leaves included.
-  if (ply > 0 && endgame_probe_) {
+  if (ply > 0 && MayHold<G>(endgame_probe_, p)) {
     if (const std::optional<ExactValue> exact = endgame_probe_(p)) {
       ++table_hits_;
       return ExactScore(*exact, ply);
@@ -57,7 +57,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   const Score original_alpha = alpha;
   // The decisions are generated while the table's bucket, prefetched, comes
   // from memory: the probe of a large table is the one cache miss of a node,
-  // and it used to stall the search for about half its time.
+  // and waiting for it would stall the search for about half its time.
   MovePicker<G> picker(game_, p, Decision::Pass(), killers_[ply], quiet_history_,
                        tactical_history_);
   if (table_) {

@@ -19,10 +19,32 @@ struct ExactValue {
   int turns = 0;
 };
 
-// Empty when the tables do not hold the position. Called at search nodes, so a
-// miss must be cheap.
+// The tables as a search sees them: `value` is empty when the tables do not
+// hold the position. A search asks only about positions with at most
+// `max_pieces` pieces (both sides, on the board and in hand): the cardinality
+// test, inline, so that the many positions above every table cost neither a
+// call nor a lookup.
 template <class Position>
-using EndgameProbe = std::function<std::optional<ExactValue>(const Position&)>;
+struct EndgameProbe {
+  std::function<std::optional<ExactValue>(const Position&)> value;
+  int max_pieces = 0;
+
+  explicit operator bool() const { return static_cast<bool>(value); }
+  std::optional<ExactValue> operator()(const Position& position) const { return value(position); }
+};
+
+// Whether `probe` may hold `position`: set, and the position has no more
+// pieces than its largest table (games without PieceCount: always asked).
+template <class G>
+bool MayHold(const EndgameProbe<typename G::Position>& probe,
+             const typename G::Position& position) {
+  if (!probe) return false;
+  if constexpr (requires { G::PieceCount(position); }) {
+    return G::PieceCount(position) <= probe.max_pieces;
+  } else {
+    return true;
+  }
+}
 
 // The search score of an exact value `ply` plies from the root. Distances
 // count turns, which equal plies except for Davxar's removals: among table

@@ -35,8 +35,8 @@ class TranspositionTable {
 
   // The memory comes zeroed from calloc (an all-zero bucket is empty): a
   // large block is fresh pages from the system, mapped as the search first
-  // touches them, so that a table of gigabytes costs no time to set up (it
-  // used to take seconds of a search's time limit to fill).
+  // touches them, so that a table of gigabytes costs no time to set up (a
+  // filled one would take seconds of a search's time limit).
   void Resize(size_t mebibytes) {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= mebibytes * 1024 * 1024) buckets *= 2;

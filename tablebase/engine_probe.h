@@ -3,6 +3,7 @@
 #ifndef LUD64_TABLEBASE_ENGINE_PROBE_H_
 #define LUD64_TABLEBASE_ENGINE_PROBE_H_
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -18,18 +19,20 @@ namespace lud64::tablebase {
 // A probe over tables already open, shared by every copy of the probe.
 template <TablebaseGame Tb>
 EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb>> base) {
-  return [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
-    if (position.state.over() || base->tables().Find(base->tb().SliceOf(position)) == nullptr) {
-      return std::nullopt;
-    }
-    absl::StatusOr<TbValue> value = base->Probe(position);
-    if (!value.ok()) return std::nullopt;
-    const TbValue limited = UnderTurnLimit(*value, position.state.turn);
-    return ExactValue{limited.result == TbResult::kWin    ? 1
-                      : limited.result == TbResult::kLoss ? -1
-                                                          : 0,
-                      limited.turns};
-  };
+  int max_pieces = 0;
+  for (const auto& [key, slice] : base->tables().all()) {
+    max_pieces = std::max(max_pieces, key.own + key.opponent + key.own_hand + key.opponent_hand);
+  }
+  return {.value = [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
+            const std::optional<TbValue> value = base->Lookup(position);
+            if (!value) return std::nullopt;
+            const TbValue limited = UnderTurnLimit(*value, position.state.turn);
+            return ExactValue{limited.result == TbResult::kWin    ? 1
+                              : limited.result == TbResult::kLoss ? -1
+                                                                  : 0,
+                              limited.turns};
+          },
+          .max_pieces = max_pieces};
 }
 
 // The tables' full answer for a position (its value and an optimal line to

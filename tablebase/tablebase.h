@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,18 @@ class Tablebase {
       return absl::NotFoundError(absl::StrCat("slice ", key.Name(), " of ", tb_.family(),
                                               " is not in the tablebase at ", dir_,
                                               " (build it first)"));
+    }
+    return ValueOf(slice->Get(tb_.Locate(position).index));
+  }
+
+  // A search's probe: the value of a position whose slice is loaded, else
+  // nothing (a miss makes no message); a finished game is not probed.
+  std::optional<TbValue> Lookup(const Position& position) const {
+    if (position.state.over()) return std::nullopt;
+    const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));
+    if (slice == nullptr) return std::nullopt;
+    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
+      return TbValue{};  // the all-pass draw
     }
     return ValueOf(slice->Get(tb_.Locate(position).index));
   }

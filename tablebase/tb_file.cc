@@ -8,7 +8,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "tablebase/slice_writer.h"
 
@@ -36,6 +40,26 @@ std::string SliceFileName(absl::string_view family, const SliceKey& key) {
       name.begin(), name.end(), [](char c) { return c == ':' || c == ',' || c == '='; }, '-');
   return absl::StrCat(name, "_", key.own, "v", key.opponent, "_h", key.own_hand, "-",
                       key.opponent_hand, key.remove ? "_rm" : "", kFileSuffix);
+}
+
+absl::StatusOr<std::vector<std::string>> FamiliesIn(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::directory_iterator it(dir, error);
+  if (error) {
+    return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
+  }
+  std::set<std::string> families;
+  for (const std::filesystem::directory_entry& entry : it) {
+    if (!absl::EndsWith(entry.path().filename().string(), kFileSuffix)) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    SliceHeader header;
+    if (!in.read(reinterpret_cast<char*>(&header), sizeof(header)) ||
+        std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) {
+      continue;
+    }
+    families.insert(std::string(header.family, strnlen(header.family, sizeof(header.family))));
+  }
+  return std::vector<std::string>(families.begin(), families.end());
 }
 
 absl::Status WriteSlice(const std::string& path, absl::string_view family, const SliceKey& key,

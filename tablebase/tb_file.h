@@ -23,6 +23,10 @@ namespace lud64::tablebase {
 // "<family with ':' ',' '=' as '-'>_<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb"
 std::string SliceFileName(absl::string_view family, const SliceKey& key);
 
+// The families whose slice files `dir` holds, as their headers name them,
+// sorted; files that are not slices (no magic) are passed over.
+absl::StatusOr<std::vector<std::string>> FamiliesIn(const std::string& dir);
+
 // Writes a slice atomically (temp file, fsync, rename); 16-bit entries only if
 // a distance needs them.
 absl::Status WriteSlice(const std::string& path, absl::string_view family, const SliceKey& key,

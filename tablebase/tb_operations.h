@@ -134,30 +134,6 @@ std::string FormatProbeText(const G& game, const TbProbeResult& r) {
   return text;
 }
 
-// One JSON object on one line.
-template <Game G>
-std::string FormatProbeJson(const G& game, const TbProbeResult& r) {
-  const SiteNames& names = game.site_names();
-  auto value = [](const TbValue& v) {
-    return absl::StrFormat(R"("result":"%s","turns":%d)", ResultName(v.result), v.turns);
-  };
-  std::string json = absl::StrCat(R"({"family":")", r.family, R"(",)", value(r.value),
-                                  R"(,"under_limit":{)", value(r.under_limit), "}");
-  if (r.best) absl::StrAppend(&json, R"(,"best":")", FormatDecision(*r.best, names), R"(")");
-  absl::StrAppend(&json, R"(,"decisions":[)");
-  for (size_t i = 0; i < r.decisions.size(); ++i) {
-    absl::StrAppend(&json, i ? "," : "", R"({"decision":")",
-                    FormatDecision(r.decisions[i].decision, names), R"(",)",
-                    value(r.decisions[i].value), "}");
-  }
-  absl::StrAppend(&json, R"(],"line":[)");
-  for (size_t i = 0; i < r.line.size(); ++i) {
-    absl::StrAppend(&json, i ? "," : "", "\"", FormatDecision(r.line[i], names), "\"");
-  }
-  absl::StrAppend(&json, "]}");
-  return json;
-}
-
 // One line per slice file: slice, positions, bytes, value shares, longest
 // distance, checksum. Opening verifies every file.
 template <Game G>

@@ -85,7 +85,7 @@ TEST(AlphaBeta, DeterministicSingleThreaded) {
 
 // A protocol's `stop` can come before the search thread starts searching: the
 // first iteration completes (its best decision is the answer) and no deeper one
-// starts. The stop used to wait for the first check, at 1024 nodes.
+// starts, without waiting for the first periodic check at 1024 nodes.
 TEST(AlphaBeta, StopBeforeTheSearchBeginsEndsItAfterDepthOne) {
   const Damdaman game;
   absl::StatusOr<Damdaman::Position> start = ParsePosition(game, "start");

@@ -1,4 +1,4 @@
-// Damdaman conversion (issue 14): alpha-beta, given the game's history, wins
+// Damdaman conversion: alpha-beta, given the game's history, wins
 // positions it is winning against a defender that never attacks and shuffles
 // (the rule of bench/damdaman_defender.py), instead of wandering until the
 // turn limit.

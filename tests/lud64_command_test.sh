@@ -46,8 +46,18 @@ trap 'rm -rf "$tbdir"' EXIT
 expect 0 '2v2' -- tb build --game=damdaman --upto=2 "--tb=$tbdir"
 expect 0 '"value": "win", "turns": 1, "plies": 1, "best": "E6-D6"' -- tb probe --game=damdaman "--tb=$tbdir" --json '--position=......./....x../...o.../...x.../......./......./....... x'
 expect 0 'draw for the player to move' -- tb probe --game=damdaman "--tb=$tbdir" '--position=x....../......./..o..../......./....x../......./.....o. x'
+# A position far outside the tables is named at once, not indexed (indexing 24 v 24 hung).
+expect 1 'slice 24v24 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" --position=start
 expect 0 '2v2 .* positions' -- tb info --game=damdaman "--tb=$tbdir"
 expect 0 ': 0 mismatches' -- tb verify --game=damdaman "--tb=$tbdir"
+# Without --game, info and verify take the family the files name.
+expect 0 '^damdaman in .*: 4 slices' -- tb info "--tb=$tbdir"
+expect 0 'verified [0-9]+ positions: 0 mismatches' -- tb verify "--tb=$tbdir"
+mkdir "$tbdir/mixed" && cp "$tbdir"/damdaman_1v1*.lud64tb "$tbdir/mixed/"
+expect 0 '2v1' -- tb build --game=davxar --upto=2v1 "--tb=$tbdir/mixed"
+expect 2 'holds tables of damdaman, davxar: name one with --game' -- tb info "--tb=$tbdir/mixed"
+expect 0 '^davxar in ' -- tb info --game=davxar "--tb=$tbdir/mixed"
+expect 1 'no tablebase in .*/none' -- tb verify "--tb=$(mkdir "$tbdir/none" && echo "$tbdir/none")"
 expect 0 'verified [0-9]+ positions: 0 mismatches' -- tb verify --game=damdaman --threads=2 "--tb=$tbdir"
 expect fail '--threads applies only with tb build and tb verify' -- tb probe --game=damdaman --threads=2 "--tb=$tbdir" --position=start
 expect fail '--threads=0: must be 1 to 256' -- tb verify --game=damdaman --threads=0 "--tb=$tbdir"

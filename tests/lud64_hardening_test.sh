@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lud64 command under hostile use (issue 17): bounded memory, prompt
+# The lud64 command under hostile use: bounded memory, prompt
 # Ctrl-C, memory the machine lacks, write errors, JSON and error messages
 # built from odd input. Usage: lud64_hardening_test.sh LUD64
 set -uo pipefail

@@ -86,7 +86,7 @@ TEST(Solver, ProvesTheGuettalFirstMoveWin) {
   EXPECT_TRUE(best == "A2" || best == "I3") << best;
 }
 
-// In these Damdaman endgames a table cut used to end the proof's line one
+// In these Damdaman endgames a table cut could end the proof's line one
 // decision before the capture of the last piece.
 TEST(Solver, LineOfAProvenWinPlaysItToTheEnd) {
   const Damdaman game;

@@ -12,6 +12,7 @@
 #include "boards/davxar/davxar_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/probe_json.h"
 #include "search/solver.h"
 #include "tablebase/component_ids.h"
 #include "tablebase/tb_operations.h"
@@ -341,7 +342,10 @@ TEST(TablebaseTest, ProbeFormatsAndOutOfSliceErrors) {
   const TbProbeResult result = ProbeOpen(base, game.start()).value();
   EXPECT_EQ(result.value, TbValue{});
   EXPECT_EQ(result.decisions.size(), 32u);
-  EXPECT_TRUE(absl::StrContains(FormatProbeJson(game, result), R"("result":"draw")"));
+  const std::string json = ProbeJson(game, game.start().state.turn, result);
+  EXPECT_TRUE(absl::StrContains(json, R"({"value": "draw", "turns": 0, "plies": -1, "best": )"))
+      << json;
+  EXPECT_TRUE(absl::StrContains(json, R"("family": "davxar"})")) << json;
   // Four pieces a side is not in a pieces=3 build.
   const Davxar twelve(MillTest::kHistorical, 12);
   const Davxar::Position big =

@@ -40,6 +40,9 @@ class Damdaman {
       "Damdaman (Ludii 2): steps on 7x7 with custodial and corner captures";
   static constexpr const char* kOptionsHelp = "";
 
+  // Both sides' pieces: what endgame tables are sized by.
+  static int PieceCount(const Position& p) { return PopCount(p.pieces[0] | p.pieces[1]); }
+
   std::string name() const { return kName; }
   const SiteNames& site_names() const;
   Position start() const;

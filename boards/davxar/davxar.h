@@ -50,6 +50,11 @@ class Davxar {
       "  pieces=3..16 (default 12): pieces each player starts with in hand\n"
       "  lines=historical|ludii (default historical): mill test\n";
 
+  // Both sides' pieces, on the board and in hand: what endgame tables are sized by.
+  static int PieceCount(const Position& p) {
+    return PopCount(p.pieces[0] | p.pieces[1]) + p.hand[0] + p.hand[1];
+  }
+
   // The default game: historical lines, 12 pieces each.
   Davxar() : Davxar(MillTest::kHistorical, kDefaultPieces) {}
   // `pieces` must be in [kMinPieces, kMaxPieces]; GameFromSpec<Davxar>

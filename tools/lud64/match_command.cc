@@ -66,11 +66,12 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
     const char* result = played.outcome == Outcome::kDraw                ? "draw"
                          : played.outcome == WinFor(played.first_colour) ? "win"
                                                                          : "loss";
-    if (record.is_open()) writer.Add(played.index, played.record);
+    if (record.is_open()) writer.Add(played.index, RecordLine(game, played));
     progress << absl::StreamFormat(
                     "game %d/%d: %s as %s: %s in %d plies%s; +%d =%d -%d, score %.3f\n",
                     played.index + 1, request.games, request.first.text,
-                    played.first_colour == Player::kP1 ? "P1" : "P2", result, played.plies,
+                    played.first_colour == Player::kP1 ? "P1" : "P2", result,
+                    played.decisions.size(),
                     played.forfeit.empty() ? "" : absl::StrCat(" (", played.forfeit, ")"),
                     tally.wins, tally.draws, tally.losses, tally.score())
              << std::flush;

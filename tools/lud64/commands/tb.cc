@@ -5,12 +5,15 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "boards/damdaman/damdaman_tablebase.h"
-#include "boards/davxar/davxar_tablebase.h"
+#include "absl/strings/str_join.h"
+#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
+#include "engine/interrupt.h"
 #include "engine/position_text.h"
 #include "play/memory_check.h"
 #include "play/probe_json.h"
+#include "tablebase/builder.h"
+#include "tablebase/tb_file.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
 #include "tools/lud64/command.h"
@@ -62,6 +65,33 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
   }
 }
 
+// The game of --game; for info and verify without it, the one family the
+// directory's files name (their headers say which game made them).
+absl::StatusOr<AnyGame> GameOfTables(const std::string& action, const std::string& dir) {
+  if (FlagGiven("game") || (action != "info" && action != "verify")) return GameOfFlags(true);
+  const std::string where = tablebase::TablebaseDir(dir);
+  absl::StatusOr<std::vector<std::string>> families = tablebase::FamiliesIn(where);
+  if (!families.ok()) return families.status();
+  if (families->empty()) return absl::NotFoundError(absl::StrCat("no tablebase in ", where));
+  if (families->size() > 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, " holds tables of ", absl::StrJoin(*families, ", "), ": name one with --game"));
+  }
+  InstallInterruptHandler();
+  return MakeGame(families->front());
+}
+
+// Runs `operation` on the game of the tables; the exit code.
+template <class Operation>
+int RunOnTables(const std::string& action, const std::string& dir, Operation&& operation) {
+  absl::StatusOr<AnyGame> game = GameOfTables(action, dir);
+  if (!game.ok()) return Fail(game.status());
+  if (absl::Status status = std::visit(operation, *game); !status.ok()) return Fail(status);
+  if (StopRequested())
+    return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
+  return 0;
+}
+
 int RunTb(const std::string& action) {
   const std::string dir = absl::GetFlag(FLAGS_tb);
   if (action == "build") {
@@ -106,20 +136,18 @@ int RunTb(const std::string& action) {
     return Fail(status);
   }
   if (action == "info") {
-    return RunOnGame(
-        [&](const auto& game) -> absl::Status {
-          absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, dir);
-          if (!info.ok()) return info.status();
-          std::cout << *info;
-          return absl::OkStatus();
-        },
-        /*long_work=*/false);
+    return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {
+      absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, dir);
+      if (!info.ok()) return info.status();
+      std::cout << *info;
+      return absl::OkStatus();
+    });
   }
   const int threads = absl::GetFlag(FLAGS_threads);
   if (absl::Status status = CheckRange("threads", threads, 1, 256); !status.ok()) {
     return Fail(status);
   }
-  return RunOnGame([&](const auto& game) -> absl::Status {  // verify
+  return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {  // verify
     absl::StatusOr<tablebase::TbVerifyReport> report =
         tablebase::VerifyTablebases(game, dir, threads, std::cerr);
     if (!report.ok()) return report.status();
@@ -140,8 +168,8 @@ const Command kTbCommand = {
     "tb",
     "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
     "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
-    "  lud64 tb info --game=G [--tb=DIR]\n"
-    "  lud64 tb verify --game=G [--threads=T] [--tb=DIR]",
+    "  lud64 tb info [--game=G] [--tb=DIR]\n"
+    "  lud64 tb verify [--game=G] [--threads=T] [--tb=DIR]",
     "Endgame tablebases (Davxar and Damdaman): exact values by retrograde analysis.\n"
     "  build: solve every slice reachable from the game's start, or with --upto=N the\n"
     "    movement endgames with at most N pieces a side (--upto=4v3: at most 4 on one\n"
@@ -151,6 +179,7 @@ const Command kTbCommand = {
     "    win, draw or loss, the distance in turns (a Davxar removal is not a turn), the\n"
     "    plies of an optimal line, the best decision and every decision's value.\n"
     "  info: slices, sizes, value shares, checksums. verify: re-derive every value.\n"
+    "    Without --game, both take the family the directory's files name.\n"
     "  Tables live in --tb, else $LUD64_TB, else ./tablebases.\n"
     "  example: lud64 tb build --game=davxar:pieces=3 && lud64 tb probe --game=davxar:pieces=3",
     {"game", "position", "json", "tb", "upto", "threads", "memory"},
