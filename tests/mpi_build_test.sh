@@ -34,8 +34,9 @@ if [ "$mode" = compare ]; then
     run_mpi "$ranks" build --game=damdaman --upto=2 --tb="$work/damdaman_$ranks" 2>"$work/log"
     same_files "$work/damdaman_ref" "$work/damdaman_$ranks"
   done
-  # Threads per rank share the forward pass and each batch of the backward pass.
-  run_mpi 2 build --game=davxar:pieces=3 --threads=2 --tb="$work/davxar_2t" 2>"$work/log"
+  # Threads per rank share the forward pass and each batch of the backward
+  # pass (and `tb build` reads as `lud64 tb build` does).
+  run_mpi 2 tb build --game=davxar:pieces=3 --threads=2 --tb="$work/davxar_2t" 2>"$work/log"
   same_files "$work/davxar_ref" "$work/davxar_2t"
   # The rank count must not change anything: a rerun keeps every file.
   run_mpi 2 build --game=davxar:pieces=3 --tb="$work/davxar_3" 2>"$work/log"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tools/lud64_mpi/partition.h"
+#include "tablebase/distributed/partition.h"
 
 namespace lud64::tablebase {
 namespace {

@@ -22,7 +22,7 @@
 #include "absl/strings/str_format.h"
 #include "boards/game_list.h"
 #include "boards/game_tablebases.h"
-#include "tools/lud64_mpi/mpi_builder.h"
+#include "tablebase/distributed/mpi_builder.h"
 
 namespace lud64 {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/lud64_mpi/checkpoint.h"
+#include "tablebase/distributed/checkpoint.h"
 
 #include <unistd.h>
 

@@ -4,8 +4,8 @@
 // decisions), so contiguous ranges would leave ranks idle; dealing blocks
 // spreads every slice over every rank while an id's owner and local index
 // stay two divisions away.
-#ifndef LUD64_TOOLS_LUD64_MPI_PARTITION_H_
-#define LUD64_TOOLS_LUD64_MPI_PARTITION_H_
+#ifndef LUD64_TABLEBASE_DISTRIBUTED_PARTITION_H_
+#define LUD64_TABLEBASE_DISTRIBUTED_PARTITION_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -51,4 +51,4 @@ class BlockCyclic {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TOOLS_LUD64_MPI_PARTITION_H_
+#endif  // LUD64_TABLEBASE_DISTRIBUTED_PARTITION_H_

@@ -15,8 +15,8 @@
 // - Holes ask the owner of their canonical image for its value.
 // Values are the unique fixed point, so the partition and the order of
 // messages do not change them: files are byte-identical to a 1-process build.
-#ifndef LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
-#define LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
+#ifndef LUD64_TABLEBASE_DISTRIBUTED_MPI_SOLVER_H_
+#define LUD64_TABLEBASE_DISTRIBUTED_MPI_SOLVER_H_
 
 #include <algorithm>
 #include <atomic>
@@ -30,15 +30,15 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "tablebase/component_ids.h"
+#include "tablebase/distributed/checkpoint.h"
+#include "tablebase/distributed/mpi_comm.h"
+#include "tablebase/distributed/partition.h"
 #include "tablebase/forward_step.h"
 #include "tablebase/huge_array.h"
 #include "tablebase/slice.h"
 #include "tablebase/state_word.h"
 #include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
-#include "tools/lud64_mpi/checkpoint.h"
-#include "tools/lud64_mpi/mpi_comm.h"
-#include "tools/lud64_mpi/partition.h"
 
 namespace lud64::tablebase {
 
@@ -359,4 +359,4 @@ class MpiComponentSolver : private StateWord {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TOOLS_LUD64_MPI_MPI_SOLVER_H_
+#endif  // LUD64_TABLEBASE_DISTRIBUTED_MPI_SOLVER_H_

@@ -1,4 +1,4 @@
-#include "tools/lud64_mpi/mpi_comm.h"
+#include "tablebase/distributed/mpi_comm.h"
 
 #include <algorithm>
 

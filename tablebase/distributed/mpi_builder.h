@@ -3,8 +3,8 @@
 // and written by rank 0 as the entries stream in from the ranks. A component
 // whose files all verify is kept (rank 0 checks, every rank maps them), so a
 // killed job resumes at the first incomplete component.
-#ifndef LUD64_TOOLS_LUD64_MPI_MPI_BUILDER_H_
-#define LUD64_TOOLS_LUD64_MPI_MPI_BUILDER_H_
+#ifndef LUD64_TABLEBASE_DISTRIBUTED_MPI_BUILDER_H_
+#define LUD64_TABLEBASE_DISTRIBUTED_MPI_BUILDER_H_
 
 #include <sys/stat.h>
 
@@ -19,10 +19,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tablebase/builder.h"
+#include "tablebase/distributed/mpi_comm.h"
+#include "tablebase/distributed/mpi_solver.h"
 #include "tablebase/slice_writer.h"
 #include "tablebase/tb_file.h"
-#include "tools/lud64_mpi/mpi_comm.h"
-#include "tools/lud64_mpi/mpi_solver.h"
 
 namespace lud64::tablebase {
 
@@ -208,4 +208,4 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TOOLS_LUD64_MPI_MPI_BUILDER_H_
+#endif  // LUD64_TABLEBASE_DISTRIBUTED_MPI_BUILDER_H_

@@ -1,7 +1,7 @@
 // The few collective operations the distributed build uses, over
 // MPI_COMM_WORLD, with the byte counts its progress reports.
-#ifndef LUD64_TOOLS_LUD64_MPI_MPI_COMM_H_
-#define LUD64_TOOLS_LUD64_MPI_MPI_COMM_H_
+#ifndef LUD64_TABLEBASE_DISTRIBUTED_MPI_COMM_H_
+#define LUD64_TABLEBASE_DISTRIBUTED_MPI_COMM_H_
 
 #include <mpi.h>
 
@@ -74,4 +74,4 @@ class MpiComm {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TOOLS_LUD64_MPI_MPI_COMM_H_
+#endif  // LUD64_TABLEBASE_DISTRIBUTED_MPI_COMM_H_

@@ -8,8 +8,8 @@
 // and renames it; the previous generation is deleted only once every rank has
 // renamed the new one. So whenever a job dies, some generation is complete on
 // every rank: the newest generation all ranks hold (Resume agrees on it).
-#ifndef LUD64_TOOLS_LUD64_MPI_CHECKPOINT_H_
-#define LUD64_TOOLS_LUD64_MPI_CHECKPOINT_H_
+#ifndef LUD64_TABLEBASE_DISTRIBUTED_CHECKPOINT_H_
+#define LUD64_TABLEBASE_DISTRIBUTED_CHECKPOINT_H_
 
 #include <cstdint>
 #include <optional>
@@ -18,8 +18,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "tablebase/distributed/mpi_comm.h"
 #include "tablebase/huge_array.h"
-#include "tools/lud64_mpi/mpi_comm.h"
 
 namespace lud64::tablebase {
 
@@ -83,4 +83,4 @@ class CheckpointSchedule {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TOOLS_LUD64_MPI_CHECKPOINT_H_
+#endif  // LUD64_TABLEBASE_DISTRIBUTED_CHECKPOINT_H_
