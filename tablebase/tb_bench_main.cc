@@ -3,6 +3,7 @@
 // `lud64 tb` command is the user's, with info and verify.
 #include <chrono>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <string>
 #include <type_traits>
@@ -55,4 +56,11 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace lud64
 
-int main(int argc, char** argv) { return lud64::Main(argc, argv); }
+int main(int argc, char** argv) {
+  try {
+    return lud64::Main(argc, argv);
+  } catch (const std::exception& error) {  // std::bad_alloc above all
+    std::cerr << "tb_bench: " << error.what() << "\n";
+    return 1;
+  }
+}
