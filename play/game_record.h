@@ -24,11 +24,12 @@ namespace lud64 {
 
 // Plays one record from `position`; counts[i] is the number of legal
 // decisions before ply i; hashes[i] the game.hash of the position before ply
-// i (the game history of AlphaBeta::SetGameHistory). Errors name the ply
-// (from 1) and the decision.
+// i (the game history of AlphaBeta::SetGameHistory); decisions[i] the
+// decision of ply i. Errors name the ply (from 1) and the decision.
 template <Game G>
 absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Position& position,
-                        std::vector<int>* counts, std::vector<uint64_t>* hashes = nullptr) {
+                        std::vector<int>* counts, std::vector<uint64_t>* hashes = nullptr,
+                        std::vector<Decision>* decisions = nullptr) {
   int ply = 0;
   DecisionList list;
   for (absl::string_view text :
@@ -47,6 +48,7 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
     }
     if (counts != nullptr) counts->push_back(list.size());
     if (hashes != nullptr) hashes->push_back(game.hash(position));
+    if (decisions != nullptr) decisions->push_back(*decision);
     Apply(game, position, *decision);
   }
   return absl::OkStatus();

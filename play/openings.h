@@ -142,10 +142,11 @@ template <NotatedGame G>
 absl::StatusOr<Opening<G>> ParseOpening(const G& game, absl::string_view text) {
   Opening<G> opening{.start = game.start(), .decisions = {}};
   absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
+  RecordParts parts;  // no decisions after a position line
   if (position.ok()) {
     opening.start = *position;
   } else {
-    const RecordParts parts = SplitRecordLine(text);
+    parts = SplitRecordLine(text);
     if (parts.position != "start") {
       absl::StatusOr<typename G::Position> own = ParsePosition(game, parts.position);
       if (!own.ok())
@@ -160,16 +161,13 @@ absl::StatusOr<Opening<G>> ParseOpening(const G& game, absl::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat("neither a position nor decisions: ", position.status().message()));
     }
-    typename G::Position after = opening.start;
-    if (absl::Status status = PlayRecord(game, parts.decisions, after, nullptr); !status.ok()) {
-      return status;
-    }
-    for (absl::string_view word : words) {
-      opening.decisions.push_back(ParseDecision(word, game.site_names()).value());
-    }
   }
   typename G::Position end = opening.start;
-  for (Decision d : opening.decisions) Apply(game, end, d);
+  if (absl::Status status =
+          PlayRecord(game, parts.decisions, end, nullptr, nullptr, &opening.decisions);
+      !status.ok()) {
+    return status;
+  }
   if (end.state.over()) return absl::InvalidArgumentError("the game is over after this opening");
   return opening;
 }
