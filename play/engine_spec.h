@@ -1,4 +1,4 @@
-// The engines a match, a book or an accuracy run can use, and their
+// The engines a match can play with, and their
 // specifications on the command line (`mcts:time=0.1,threads=2`).
 #ifndef LUD64_PLAY_ENGINE_SPEC_H_
 #define LUD64_PLAY_ENGINE_SPEC_H_
