@@ -64,12 +64,13 @@ struct MatchRun {
   SprtResult sprt_result = SprtResult::kContinue;
 };
 
-// Called one at a time, from any thread.
+// Called from any thread; on_game and on_pair one at a time (under the
+// match's lock), on_drawing concurrently (openings are drawn unlocked).
 struct MatchObserver {
   std::function<void(const GameRecord&, const MatchTally&)> on_game;
   // After each finished pair; `llr` is 0 without an SPRT.
   std::function<void(const MatchTally&, double llr)> on_pair;
-  // Before each draw of a random opening.
+  // Before each draw of a random opening; may run on several threads at once.
   std::function<void(int pair, int attempt)> on_drawing;
 };
 

@@ -56,8 +56,9 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
     }
   }
   RecordWriter writer(record);
-  // Observer calls come one at a time (play/match.h); drawing balanced
-  // openings can take long: a line when it starts, then about every second.
+  // on_game and on_pair come one at a time, on_drawing from several threads
+  // at once (play/match.h); drawing balanced openings can take long: a line
+  // when it starts, then about every second.
   const auto start = std::chrono::steady_clock::now();
   std::optional<std::chrono::steady_clock::time_point> last_report;
   std::mutex drawing_mutex;  // on_drawing is called from any thread
