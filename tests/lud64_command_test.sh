@@ -65,6 +65,20 @@ expect fail 'slice 4v2 of damdaman is not in the tablebase' -- tb probe --game=d
 expect 0 'value +win in 1 turns \(1 plies\) for P1 \(to move\), from the endgame tables' -- solve --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
 expect 0 'info tablebase win in 1 turns' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
 expect 0 'bestmove E6-D6' -- bestmove --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
+# accuracy: engines judged by the tables on a file of positions (a win in 1,
+# then a position outside the tables: named by its line).
+positions="$tbdir/positions.txt"
+printf '%s\n' '# two pieces against one' '......./....x../...o.../...x.../......./......./....... x' > "$positions"
+expect 0 '"engine": "alphabeta:depth=2", "seconds": [0-9.]+, "all": \{"decisions": 1, "lost": \{"count": 0' -- accuracy --game=damdaman "--tb=$tbdir" "--positions-file=$positions" --engine=alphabeta:depth=2 --engine=random --json
+expect 0 'movement +0.0% \(0.0-79.3\) +of 1' -- accuracy --game=damdaman "--tb=$tbdir" "--positions-file=$positions" --engine=alphabeta:depth=2
+expect 2 'accuracy needs --engine=SPEC' -- accuracy --game=damdaman "--tb=$tbdir"
+expect 2 '--phase=middle: expected placement, movement or all' -- accuracy --game=damdaman "--tb=$tbdir" --engine=random --phase=middle
+expect 2 '--positions=0: must be 1 to 100000' -- accuracy --game=damdaman "--tb=$tbdir" --engine=random --positions=0
+expect 2 'exclude each other' -- accuracy --game=damdaman "--tb=$tbdir" --engine=random --positions=3 "--positions-file=$positions"
+expect 2 'accuracy measures engines without tables' -- accuracy --game=damdaman "--tb=$tbdir" "--engine=alphabeta:tb=$tbdir"
+expect 2 'guettal has no tablebase' -- accuracy --game=guettal --engine=random
+echo start >> "$positions"
+expect 2 'positions.txt:3: the tables at .* do not hold this position' -- accuracy --game=damdaman "--tb=$tbdir" "--positions-file=$positions" --engine=random
 # Outside the tables (2 v 3), the search scores table positions exactly.
 expect 0 'bestmove' -- bestmove --game=damdaman "--tb=$tbdir" --depth=4 '--position=o....../....x../...o.../...x.../......./......./....... x'
 expect 0 'proven draw' -- bestmove --engine=mcts --iterations=2000 --game=damdaman "--tb=$tbdir" '--position=o....../....x../...o.../...x.../......./......./....... x'

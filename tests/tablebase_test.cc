@@ -22,38 +22,6 @@
 namespace lud64::tablebase {
 namespace {
 
-using davxar::DavxarTb;
-using davxar::MillTest;
-
-// Tables for davxar:pieces=3, built once per process (about 2 s each in a
-// release build) in a directory of the process's own, removed at exit.
-class Pieces3Tables {
- public:
-  explicit Pieces3Tables(MillTest lines)
-      : game_(lines, 3), dir_(absl::StrCat("tb_", game_.name())) {
-    std::ostringstream progress;
-    const absl::Status built = BuildTablebases(game_, {.dir = dir_.path(), .threads = 2}, progress);
-    EXPECT_TRUE(built.ok()) << built;
-    absl::StatusOr<Tablebase<DavxarTb>> base =
-        Tablebase<DavxarTb>::Open(DavxarTb(lines), dir_.path());
-    EXPECT_TRUE(base.ok()) << base.status();
-    base_ = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
-  }
-  const Tablebase<DavxarTb>& base() const { return *base_; }
-
- private:
-  Davxar game_;
-  ScopedTempDir dir_;
-  std::unique_ptr<Tablebase<DavxarTb>> base_;  // after dir_: closed before it is removed
-};
-
-const Tablebase<DavxarTb>& Pieces3(MillTest lines) {
-  static std::unique_ptr<Pieces3Tables> tables[2];
-  auto& slot = tables[lines == MillTest::kLudii];
-  if (slot == nullptr) slot = std::make_unique<Pieces3Tables>(lines);
-  return slot->base();
-}
-
 // A random position of a random built slice, P1 or P2 to move.
 Davxar::Position RandomPosition(const Tablebase<DavxarTb>& base, std::mt19937_64& random) {
   std::vector<SliceKey> keys;

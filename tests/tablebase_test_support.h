@@ -1,14 +1,18 @@
-// Helpers shared by the tablebase tests: small builds (in a ScopedTempDir).
+// Helpers shared by the tablebase tests: small builds (in a ScopedTempDir),
+// and the davxar:pieces=3 tables every test of a process shares.
 #ifndef LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 #define LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "boards/davxar/davxar_tablebase.h"
 #include "gtest/gtest.h"
 #include "tablebase/builder.h"
 #include "tablebase/tablebase.h"
+#include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
@@ -26,6 +30,40 @@ Tablebase<Tb> BuildAndOpen(const Tb& tb, const std::vector<SliceKey>& slices,
   EXPECT_TRUE(base.ok()) << base.status();
   return *std::move(base);
 }
+
+using davxar::DavxarTb;
+using davxar::MillTest;
+
+// Tables for davxar:pieces=3, built once per process (about 2 s each in a
+// release build) in a directory of the process's own, removed at exit.
+class Pieces3Tables {
+ public:
+  explicit Pieces3Tables(MillTest lines)
+      : game_(lines, 3), dir_(absl::StrCat("tb_", game_.name())) {
+    std::ostringstream progress;
+    const absl::Status built = BuildTablebases(game_, {.dir = dir_.path(), .threads = 2}, progress);
+    EXPECT_TRUE(built.ok()) << built;
+    absl::StatusOr<Tablebase<DavxarTb>> base =
+        Tablebase<DavxarTb>::Open(DavxarTb(lines), dir_.path());
+    EXPECT_TRUE(base.ok()) << base.status();
+    base_ = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
+  }
+  const Tablebase<DavxarTb>& base() const { return *base_; }
+  const std::string& dir() const { return dir_.path(); }
+
+ private:
+  Davxar game_;
+  ScopedTempDir dir_;
+  std::unique_ptr<Tablebase<DavxarTb>> base_;  // after dir_: closed before it is removed
+};
+
+inline const Pieces3Tables& Pieces3Build(MillTest lines) {
+  static std::unique_ptr<Pieces3Tables> tables[2];
+  auto& slot = tables[lines == MillTest::kLudii];
+  if (slot == nullptr) slot = std::make_unique<Pieces3Tables>(lines);
+  return *slot;
+}
+inline const Tablebase<DavxarTb>& Pieces3(MillTest lines) { return Pieces3Build(lines).base(); }
 
 }  // namespace lud64::tablebase
 

@@ -17,6 +17,9 @@ struct Command {
   // command name (`lud64 tb build`) for a command that has `actions`, else "".
   int (*run)(const std::string& action);
   std::vector<std::string> actions = {};
+  // Flags of `flags` that may be given more than once (`--engine=A --engine=B`);
+  // the command reads every value with FlagValues.
+  std::vector<std::string> repeatable = {};
 };
 
 // Every command, in the order `lud64 help` lists them.

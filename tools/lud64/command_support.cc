@@ -57,6 +57,23 @@ bool FlagGiven(absl::string_view name) {
   return false;
 }
 
+namespace {
+std::vector<std::pair<std::string, std::vector<std::string>>>& RepeatedValues() {
+  static auto* values = new std::vector<std::pair<std::string, std::vector<std::string>>>;
+  return *values;
+}
+}  // namespace
+
+void RecordFlagValues(std::string name, std::vector<std::string> values) {
+  RepeatedValues().emplace_back(std::move(name), std::move(values));
+}
+
+std::vector<std::string> FlagValues(absl::string_view name) {
+  for (const auto& [flag, values] : RepeatedValues())
+    if (flag == name) return values;
+  return {};
+}
+
 absl::StatusOr<AnyGame> GameOfFlags(bool long_work) {
   absl::StatusOr<AnyGame> game = MakeGame(absl::GetFlag(FLAGS_game));
   if (game.ok() && long_work) InstallInterruptHandler();

@@ -43,6 +43,9 @@ absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_
 // that acts differently when a flag is absent than when it has its default.
 void RecordGivenFlags(std::vector<std::string> names);
 bool FlagGiven(absl::string_view name);
+// Every value of a repeatable flag (Command::repeatable), in the order given.
+void RecordFlagValues(std::string name, std::vector<std::string> values);
+std::vector<std::string> FlagValues(absl::string_view name);
 
 // The game of --game. Long work also installs the Ctrl-C handler, which sets
 // the stop request that long loops poll; quick commands keep Ctrl-C's default.

@@ -8,6 +8,7 @@
   X(Solve)                \
   X(Match)                \
   X(Book)                 \
+  X(Accuracy)             \
   X(Ugi)                  \
   X(Games)                \
   X(Show)                 \

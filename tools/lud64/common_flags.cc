@@ -29,3 +29,6 @@ ABSL_FLAG(int, memory, 256,
           "solver's working memory, by default this machine's memory, 0 for no bound)");
 ABSL_FLAG(std::string, tb, "",
           "endgame tablebase directory (default: $LUD64_TB, else ./tablebases)");
+ABSL_FLAG(std::string, engine, "alphabeta",
+          "bestmove: alphabeta or mcts (Monte Carlo tree search), in any case; accuracy: an "
+          "engine to measure, as match's --p1 takes it, once per engine");

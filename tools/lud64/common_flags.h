@@ -25,5 +25,6 @@ ABSL_DECLARE_FLAG(double, clock);
 ABSL_DECLARE_FLAG(double, inc);
 ABSL_DECLARE_FLAG(int, memory);
 ABSL_DECLARE_FLAG(std::string, tb);
+ABSL_DECLARE_FLAG(std::string, engine);
 
 #endif  // LUD64_TOOLS_LUD64_COMMON_FLAGS_H_

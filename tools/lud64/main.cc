@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <new>
 #include <string>
 #include <vector>
@@ -167,6 +168,7 @@ int Main(int argc, char** argv) {
   }
   // Check every argument against the command before absl reads the values.
   std::vector<std::string> given;
+  std::map<std::string, std::vector<std::string>> repeated;
   for (int i = first_flag; i < argc; ++i) {
     const absl::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h" || arg == "--helpfull") {
@@ -190,8 +192,14 @@ int Main(int argc, char** argv) {
                 << "\n";
       return 2;
     }
+    const bool repeatable = std::find(command->repeatable.begin(), command->repeatable.end(),
+                                      flag) != command->repeatable.end();
+    if (repeatable) {
+      const size_t equals = arg.find('=');
+      repeated[flag].emplace_back(equals == absl::string_view::npos ? "" : arg.substr(equals + 1));
+    }
     // absl keeps the last of repeated values; a repeat is more likely a slip.
-    if (std::find(given.begin(), given.end(), flag) != given.end()) {
+    if (!repeatable && std::find(given.begin(), given.end(), flag) != given.end()) {
       std::cerr << "lud64 " << name << ": --" << DashedFlag(flag) << " given twice\n";
       return 2;
     }
@@ -203,6 +211,7 @@ int Main(int argc, char** argv) {
   for (std::string& arg : normalized) args.push_back(arg.data());
   absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   RecordGivenFlags(std::move(given));
+  for (auto& [flag, values] : repeated) RecordFlagValues(flag, std::move(values));
   int exit_code;
   try {
     exit_code = command->run(action);

@@ -12,8 +12,6 @@
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 
-ABSL_FLAG(std::string, engine, "alphabeta",
-          "search: alphabeta or mcts (Monte Carlo tree search), in any case");
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
