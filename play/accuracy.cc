@@ -5,10 +5,10 @@
 #include <optional>
 #include <set>
 #include <utility>
-#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "boards/game_tablebases.h"
 #include "engine/interrupt.h"
 #include "engine/position_text.h"
 #include "engine/random.h"
@@ -289,17 +289,14 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
 
 absl::StatusOr<AccuracyReport> MeasureAccuracy(const AnyGame& any, const AccuracyRequest& request,
                                                const AccuracyProgress& progress) {
-  return std::visit(
-      [&](const auto& game) -> absl::StatusOr<AccuracyReport> {
-        using G = std::decay_t<decltype(game)>;
-        if constexpr (!tablebase::TablebaseFor<G>::kSupported) {
-          return absl::InvalidArgumentError(tablebase::NoTablebaseError(game.name()).message());
-        } else {
-          return MeasureWithTables<typename tablebase::TablebaseFor<G>::Type>(game, request,
-                                                                              progress);
-        }
-      },
-      any);
+  absl::StatusOr<AccuracyReport> report =
+      VisitTablebaseGame<absl::StatusOr<AccuracyReport>>(any, [&](const auto& game) {
+        using Tb = typename tablebase::TablebaseFor<std::decay_t<decltype(game)>>::Type;
+        return MeasureWithTables<Tb>(game, request, progress);
+      });
+  // Every error names bad input, the missing tables of a game included.
+  if (!report.ok()) return absl::InvalidArgumentError(report.status().message());
+  return report;
 }
 
 }  // namespace lud64

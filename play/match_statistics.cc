@@ -16,7 +16,11 @@ const double kNeloScale = 800 / std::log(10.0);
 
 }  // namespace
 
-int MatchTally::pairs() const { return std::accumulate(pentanomial.begin(), pentanomial.end(), 0); }
+int PairsOf(const Pentanomial& pentanomial) {
+  return std::accumulate(pentanomial.begin(), pentanomial.end(), 0);
+}
+
+int MatchTally::pairs() const { return PairsOf(pentanomial); }
 
 double EloOfScore(double score) {
   if (score <= 0) return -kInfinity;
@@ -40,10 +44,10 @@ PairMoments MomentsOf(const std::array<double, 5>& counts) {
   for (double count : counts) moments.pairs += count;
   if (moments.pairs <= 0) return moments;
   double sum = 0;
-  for (int i = 0; i < 5; ++i) sum += counts[i] * (i / 4.0);
+  for (int i = 0; i < 5; ++i) sum += counts[i] * kPairScores[i];
   moments.mean = sum / moments.pairs;
   double squares = 0;
-  for (int i = 0; i < 5; ++i) squares += counts[i] * std::pow(i / 4.0 - moments.mean, 2);
+  for (int i = 0; i < 5; ++i) squares += counts[i] * std::pow(kPairScores[i] - moments.mean, 2);
   moments.variance = squares / moments.pairs;
   return moments;
 }

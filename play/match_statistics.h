@@ -13,6 +13,10 @@ namespace lud64 {
 // Pairs by the first engine's points in the two games (0, 0.5, 1, 1.5, 2):
 // [LL, LD, DD+WL, WD, WW].
 using Pentanomial = std::array<int, 5>;
+// The first engine's score in a pair of each pentanomial cell, 0 to 1.
+inline constexpr std::array<double, 5> kPairScores = {0, 0.25, 0.5, 0.75, 1};
+// The number of pairs a pentanomial counts.
+int PairsOf(const Pentanomial& pentanomial);
 
 struct MatchTally {
   int wins = 0;

@@ -18,15 +18,6 @@ constexpr double kEmptyCell = 1e-3;
 // within rounding.
 constexpr double kMaxBoundElo = 2000;
 
-}  // namespace
-
-double Sprt::lower() const { return std::log(beta / (1 - alpha)); }
-double Sprt::upper() const { return std::log((1 - beta) / alpha); }
-
-namespace {
-
-constexpr std::array<double, 5> kPairScores = {0, 0.25, 0.5, 0.75, 1};
-
 // The pentanomial with each empty cell counted as kEmptyCell pairs.
 std::array<double, 5> Regularized(const Pentanomial& pentanomial) {
   std::array<double, 5> counts;
@@ -60,6 +51,9 @@ std::array<double, 5> ClosestWithMean(const std::array<double, 5>& observed, dou
 
 }  // namespace
 
+double Sprt::lower() const { return std::log(beta / (1 - alpha)); }
+double Sprt::upper() const { return std::log((1 - beta) / alpha); }
+
 double NormalApproximationLlr(const std::array<double, 5>& counts, double s0, double s1) {
   const PairMoments moments = MomentsOf(counts);
   if (moments.variance <= 0) return 0;
@@ -82,9 +76,7 @@ double GeneralizedLlr(const std::array<double, 5>& counts, double s0, double s1)
 }
 
 double Sprt::Llr(const Pentanomial& pentanomial) const {
-  int pairs = 0;
-  for (int count : pentanomial) pairs += count;
-  if (pairs == 0) return 0;
+  if (PairsOf(pentanomial) == 0) return 0;
   const std::array<double, 5> counts = Regularized(pentanomial);
   if (model == SprtModel::kLogistic) {
     return GeneralizedLlr(counts, ScoreOfElo(elo0), ScoreOfElo(elo1));

@@ -30,22 +30,16 @@ int Main(int argc, char** argv) {
   absl::StatusOr<AnyGame> game = MakeGame(argv[1]);
   if (!game.ok()) return std::cerr << game.status() << "\n", 1;
   const auto start = std::chrono::steady_clock::now();
-  const absl::Status status = std::visit(
-      [&](const auto& g) -> absl::Status {
-        if constexpr (tablebase::TablebaseFor<std::decay_t<decltype(g)>>::kSupported) {
-          if (absl::Status built = tablebase::BuildTablebases(g, options, std::cerr); !built.ok()) {
-            return built;
-          }
-          // The start's value, where the tables reach it (Davxar's pieces=N sets).
-          absl::StatusOr<tablebase::TbProbeResult> probe =
-              tablebase::ProbeTablebase(g, g.start(), options.dir);
-          if (probe.ok()) std::cout << "start: " << tablebase::FormatProbeText(g, *probe);
-          return absl::OkStatus();
-        } else {
-          return absl::InvalidArgumentError(absl::StrCat("no tablebase for ", argv[1]));
-        }
-      },
-      *game);
+  const absl::Status status = VisitTablebaseGame(*game, [&](const auto& g) -> absl::Status {
+    if (absl::Status built = tablebase::BuildTablebases(g, options, std::cerr); !built.ok()) {
+      return built;
+    }
+    // The start's value, where the tables reach it (Davxar's pieces=N sets).
+    absl::StatusOr<tablebase::TbProbeResult> probe =
+        tablebase::ProbeTablebase(g, g.start(), options.dir);
+    if (probe.ok()) std::cout << "start: " << tablebase::FormatProbeText(g, *probe);
+    return absl::OkStatus();
+  });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "build: " << seconds << " s\n";

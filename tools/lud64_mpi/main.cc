@@ -128,15 +128,7 @@ absl::Status Run(std::vector<std::string> argv, tablebase::MpiComm& comm) {
   if (!args.ok()) return args.status();
   absl::StatusOr<AnyGame> game = MakeGame(args->game);
   if (!game.ok()) return game.status();
-  return std::visit(
-      [&](const auto& g) -> absl::Status {
-        if constexpr (tablebase::TablebaseFor<std::decay_t<decltype(g)>>::kSupported) {
-          return Build(g, *args, comm);
-        } else {
-          return absl::InvalidArgumentError(absl::StrCat("no tablebase for '", args->game, "'"));
-        }
-      },
-      *game);
+  return VisitTablebaseGame(*game, [&](const auto& g) { return Build(g, *args, comm); });
 }
 
 }  // namespace
