@@ -36,7 +36,7 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kAlphaBeta:
       return "time, depth, nodes, hash, quiescence, tb";
     case EngineKind::kMcts:
-      return "time, iterations, threads, exploration, memory, tb";
+      return "time, iterations, threads, exploration, memory, leaves, tb";
     case EngineKind::kUgi:
       return "time, depth, nodes, margin, then cmd last";
   }
@@ -72,6 +72,15 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return ReadOption(text, name, value, 0.0, 100.0, spec.exploration);
   }
   if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
+  if (name == "leaves" && mcts) {
+    if (value == "playout" || value == "evaluation") {
+      spec.leaves = value == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
+      return absl::OkStatus();
+    }
+    return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
+                                                   ": option leaves=", Escaped(value),
+                                                   " must be playout or evaluation"));
+  }
   if (name == "tb" && (alphabeta || mcts)) {
     spec.use_tables = true;
     spec.tables = std::string(value);

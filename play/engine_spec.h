@@ -29,6 +29,7 @@ struct EngineSpec {
   int threads = 1;
   double exploration = kDefaultExploration;
   int memory_mib = 256;
+  MctsLeaves leaves = MctsLeaves::kEvaluation;
   // both: endgame tables from `tables` ("" for the default directory)
   bool use_tables = false;
   std::string tables;
@@ -44,9 +45,9 @@ inline constexpr double kDefaultEngineSeconds = 0.1;
 inline constexpr double kMaxSeconds = 86400;
 
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]`,
-// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,tb=DIR]` or
-// `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the
-// rest of the text is the command, commas and all).
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,tb=DIR]`
+// or `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the rest of the text is
+// the command, commas and all).
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);
 
 }  // namespace lud64

@@ -130,6 +130,7 @@ class MctsPlayer final : public MatchPlayer<G> {
   void NewGame(const Position& start, uint64_t seed) override {
     mcts_.reset();  // frees the last game's tree before the next is made
     mcts_.emplace(game_, MctsOptions{.exploration = spec_.exploration,
+                                     .leaves = spec_.leaves,
                                      .threads = spec_.threads,
                                      .seed = seed,
                                      .memory_bytes = size_t(spec_.memory_mib) << 20});

@@ -136,14 +136,27 @@ inline uint64_t Mcts<G>::Enter(MctsNode& node, std::vector<Step>& path, bool may
 }
 
 template <Game G>
+uint64_t Mcts<G>::LeafReward(const Position& position, int plies, Random& random) const {
+  if constexpr (SearchableGame<G>) {
+    if (options_.leaves == MctsLeaves::kEvaluation) {
+      const double value = 1 / (1 + std::exp(-game_.evaluate(position) / kEvaluationScale));
+      const double for_p1 = position.state.to_move == Player::kP1 ? value : 1 - value;
+      return static_cast<uint64_t>(std::llround(for_p1 * mcts_internal::kRewardScale));
+    }
+  }
+  const PlayoutResult playout = RandomPlayout(game_, position, random);
+  return mcts_internal::Reward(playout.outcome, Player::kP1, plies + playout.plies);
+}
+
+template <Game G>
 void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending) {
   constexpr auto kRelaxed = std::memory_order_relaxed;
   Position position = root_position_;
   MctsNode* node = &root();
   path.clear();
   uint64_t visits = Enter(*node, path, pending != nullptr);
-  Outcome result;
-  int playout_plies = 0;
+  Outcome result = Outcome::kOngoing;  // a proven result, or none: a leaf's reward
+  uint64_t reward_p1 = 0;
   for (;;) {
     if (const Outcome proven = node->proven.load(kRelaxed); proven != Outcome::kOngoing) {
       result = proven;
@@ -154,9 +167,7 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
       // the many leaves visited only once take no memory for children.
       const bool first_visit = visits <= 1;
       if (first_visit || !Expand(*node, position)) {
-        const PlayoutResult playout = RandomPlayout(game_, position, random);
-        result = playout.outcome;
-        playout_plies = playout.plies;
+        reward_p1 = LeafReward(position, static_cast<int>(path.size()) - 1, random);
         break;
       }
     }
@@ -194,8 +205,9 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
     }
     node = child;
   }
-  const uint64_t reward_p1 =
-      mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1 + playout_plies);
+  if (result != Outcome::kOngoing) {
+    reward_p1 = mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1);
+  }
   for (size_t i = 0; i < path.size(); ++i) {
     const Step& step = path[i];
     // The root's reward is not kept: nothing reads it, and every iteration

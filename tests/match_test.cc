@@ -54,6 +54,8 @@ TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
   EXPECT_EQ(mcts->exploration, 0.7);
   EXPECT_EQ(mcts->memory_mib, 32);
   EXPECT_EQ(ParseEngineSpec("mcts:time=0.25")->mcts.seconds, 0.25);
+  EXPECT_EQ(mcts->leaves, MctsLeaves::kEvaluation);
+  EXPECT_EQ(ParseEngineSpec("mcts:leaves=playout")->leaves, MctsLeaves::kPlayout);
 }
 
 TEST(ParseEngineSpec, RejectsBadSpecifications) {
@@ -73,6 +75,8 @@ TEST(ParseEngineSpec, RejectsBadSpecifications) {
       {"mcts:threads=1.5", "must be a number"},
       {"alphabeta:depth=101", "from 1 to 100"},
       {"mcts:exploration=-0.1", "must be a number"},
+      {"mcts:leaves=eval", "leaves=eval must be playout or evaluation"},
+      {"alphabeta:leaves=evaluation", "unknown option 'leaves'"},
   };
   for (const auto& [text, message] : cases) {
     absl::StatusOr<EngineSpec> spec = ParseEngineSpec(text);

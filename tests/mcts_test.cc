@@ -48,6 +48,30 @@ TEST(Mcts, ProvesTheGuettalFirstMoveWin) {
   }
 }
 
+// With the static evaluation at the leaves, an iteration draws no random
+// number: every seed searches alike, and a side far ahead sees it at once.
+TEST(Mcts, EvaluationLeavesAreDeterministicAndSeeMaterial) {
+  const Damdaman game;
+  const auto position = Parse(game, "xxxx.../xxxx.../......./......./......./.....o./......o x");
+  std::vector<MctsReport> reports;
+  for (uint64_t seed : {1, 2}) {
+    Mcts<Damdaman> mcts(game, {.leaves = MctsLeaves::kEvaluation, .seed = seed});
+    mcts.SetRoot(position);
+    reports.push_back(mcts.Search({.iterations = 2000}));
+  }
+  EXPECT_EQ(reports[0].best.visits, reports[1].best.visits);
+  EXPECT_EQ(reports[0].line, reports[1].line);
+  EXPECT_GT(reports[0].best.win_rate, 0.9);
+  // Random playouts from the same position differ with the seed.
+  std::vector<MctsReport> playouts;
+  for (uint64_t seed : {1, 2}) {
+    Mcts<Damdaman> mcts(game, {.leaves = MctsLeaves::kPlayout, .seed = seed});
+    mcts.SetRoot(position);
+    playouts.push_back(mcts.Search({.iterations = 2000}));
+  }
+  EXPECT_NE(playouts[0].best.win_rate, playouts[1].best.win_rate);
+}
+
 TEST(Mcts, ProvesAWinInOne) {
   const Damdaman game;
   Mcts<Damdaman> mcts(game, {});
@@ -114,7 +138,8 @@ TEST(Mcts, ProofsAgreeWithTheSolver) {
 template <class G>
 void ExpectDeterministic(const G& game, uint64_t iterations) {
   const auto search = [&](uint64_t seed) {
-    Mcts<G> mcts(game, {.seed = seed});
+    // Random playouts: the seed chooses their streams.
+    Mcts<G> mcts(game, {.leaves = MctsLeaves::kPlayout, .seed = seed});
     mcts.Search({.iterations = iterations});
     return mcts.Choices();
   };
@@ -184,8 +209,9 @@ TEST(Mcts, ReusesTheSubtreeAfterTheDecisionsPlayed) {
 TEST(Mcts, SelfPlayWithReuseKeepsTheTreeConsistent) {
   // Both sides share one tree, advanced after every decision, in an arena
   // small enough to fill: every kept root must hold its visits exactly.
+  // Random playouts make the game long enough to fill it often.
   const Davxar game;
-  Mcts<Davxar> mcts(game, {.memory_bytes = 64 << 10});
+  Mcts<Davxar> mcts(game, {.leaves = MctsLeaves::kPlayout, .memory_bytes = 64 << 10});
   int kept = 0, full = 0;
   while (!mcts.root_position().state.over()) {
     const MctsReport report = mcts.Search({.iterations = 300});
@@ -196,7 +222,8 @@ TEST(Mcts, SelfPlayWithReuseKeepsTheTreeConsistent) {
     const std::vector<MctsChoice> choices = mcts.Choices();
     if (choices.empty() || mcts.Report().root_value != Outcome::kOngoing) continue;
     ++kept;
-    // The root's first visit, as a child, was a playout; every later one went to a child.
+    // The root's first visit, as a child, was a playout; every later one went
+    // to a child.
     EXPECT_EQ(TotalVisits(choices), mcts.Report().root_visits - 1);
   }
   EXPECT_GT(kept, 10);

@@ -15,6 +15,8 @@
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
+ABSL_FLAG(std::string, leaves, "evaluation",
+          "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
 namespace lud64 {
 namespace {
@@ -33,6 +35,12 @@ int RunMctsBestMoveCommand() {
   request.options.threads = absl::GetFlag(FLAGS_threads);
   request.options.seed = absl::GetFlag(FLAGS_seed);
   request.options.exploration = absl::GetFlag(FLAGS_exploration);
+  const std::string leaves = absl::GetFlag(FLAGS_leaves);
+  if (leaves != "playout" && leaves != "evaluation") {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--leaves=", leaves, ": expected playout or evaluation")));
+  }
+  request.options.leaves = leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
   request.use_tables = FlagGiven("tb");
@@ -84,8 +92,8 @@ int RunBestMoveCommand(const std::string&) {
     return Fail(status);
   }
   if (engine == "mcts") return RunMctsBestMoveCommand();
-  if (absl::Status status =
-          RejectFlags({"iterations", "threads", "seed", "exploration", "memory"}, "--engine=mcts");
+  if (absl::Status status = RejectFlags(
+          {"iterations", "threads", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
       !status.ok()) {
     return Fail(status);
   }
@@ -116,11 +124,13 @@ const Command kBestMoveCommand = {
     "[--clock=S [--inc=S]] [--hash=MiB] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB] [--tb=DIR]",
+    "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
+    "              [--leaves=playout|evaluation] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"
-    "  --engine=mcts: Monte Carlo tree search with random playouts, proving wins and losses\n"
+    "  --engine=mcts: Monte Carlo tree search with the static evaluation at its leaves\n"
+    "  (--leaves=playout: uniform random playouts instead), proving wins and losses\n"
     "  where it can; an info line about every second (iterations, iterations/s, the best\n"
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
     "  Without a limit either thinks for one second. --moves: decisions played from\n"
@@ -130,7 +140,7 @@ const Command kBestMoveCommand = {
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
-     "iterations", "threads", "seed", "exploration", "memory", "tb"},
+     "iterations", "threads", "seed", "exploration", "memory", "leaves", "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64
