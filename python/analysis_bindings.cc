@@ -144,6 +144,7 @@ struct BestMoveOptions {
   int hash = 64, memory = 256;
   double exploration = kDefaultExploration;
   std::optional<std::string> tb;
+  std::string leaves = "evaluation";
 };
 
 // The decision and the JSON text of what the search knows.
@@ -188,6 +189,8 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
   mcts_options.threads = options.threads;
   mcts_options.seed = options.seed;
   mcts_options.exploration = options.exploration;
+  mcts_options.leaves =
+      options.leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
   mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
   Mcts<G> mcts(game, mcts_options);
   if (options.tb) {
@@ -220,6 +223,8 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
   Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
   Check(options.exploration >= 0 && options.exploration <= 100, "exploration: must be 0 to 100");
+  Check(options.leaves == "evaluation" || options.leaves == "playout",
+        absl::StrCat("leaves='", options.leaves, "': must be evaluation or playout"));
   // Without any limit, think for one second, as `lud64 bestmove` does.
   if (options.time == 0 && options.depth == 0 && options.nodes == 0 && options.iterations == 0) {
     options.time = 1;
@@ -258,18 +263,20 @@ void RegisterAnalysis(py::module_& m) {
       "bestmove",
       [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
          uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
-         const std::optional<std::string>& tb) {
+         const std::optional<std::string>& tb, const std::string& leaves) {
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
-                            exploration, tb});
+                            exploration, tb, leaves});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = 64, py::arg("memory") = 256,
       py::arg("exploration") = kDefaultExploration, py::arg("tb") = std::nullopt,
+      py::arg("leaves") = "evaluation",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
       "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
-      "memory MiB, exploration): info has iterations, visits, win_rate, proven, nodes, pv.\n"
+      "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
+      "visits, win_rate, proven, nodes, pv.\n"
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
         py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,

@@ -108,6 +108,8 @@ TEST(UgiSession, Handshake) {
       "option name engine type combo default alphabeta var alphabeta var mcts";
   for (const char* option : {"option name game type string default davxar:pieces=6", engine_option,
                              "option name hash type spin", "option name threads type spin",
+                             "option name leaves type combo default evaluation var evaluation "
+                             "var playout",
                              "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }
@@ -263,6 +265,7 @@ TEST(UgiSession, MctsEngine) {
   Driver driver("damdaman");
   EXPECT_TRUE(driver.Send("setoption name engine value mcts").empty());
   EXPECT_TRUE(driver.Send("setoption name threads value 2").empty());
+  EXPECT_TRUE(driver.Send("setoption name leaves value playout").empty());
   driver.Send("go nodes 300");
   driver.session().Quit();
   ASSERT_EQ(driver.CountStarting("bestmove"), 1);
@@ -302,6 +305,7 @@ TEST(UgiSession, BadInputIsReportedAndChangesNothing) {
            "setoption name hash value many",
            "setoption name threads value 300",
            "setoption name engine value minimax",
+           "setoption name leaves value rollout",
            "setoption name game value chess",
            "setoption name game value davxar:pieces=99",
            "setoption name tb value /nonexistent/tables",

@@ -36,8 +36,12 @@ def test_bestmove_and_solve():
     davxar = lud64.Game("davxar").start()
     decision, info = lud64.bestmove(davxar, engine="mcts", iterations=2000, seed=3)
     assert decision in davxar.legal() and info["iterations"] == 2000 and info["pv"][0] == decision
+    decision, info = lud64.bestmove(davxar, engine="mcts", iterations=500, leaves="playout")
+    assert decision in davxar.legal() and info["iterations"] == 500
     with pytest.raises(ValueError, match="engine='x'"):
         lud64.bestmove(p, engine="x", depth=1)
+    with pytest.raises(ValueError, match="leaves='rollout'"):
+        lud64.bestmove(davxar, engine="mcts", iterations=10, leaves="rollout")
     solved = lud64.solve(p, time=20)
     theirs = json.loads(run_command("solve", "--game=guettal", "--json", "--time=20"))
     assert set(solved) == set(theirs)

@@ -33,10 +33,11 @@ namespace lud64 {
 
 // The engine options of the protocol (`setoption`), other than the game.
 struct UgiSettings {
-  std::string engine = "alphabeta";  // or "mcts"
-  int hash_mib = 64;                 // alpha-beta's table, or MCTS's tree
-  int threads = 1;                   // MCTS threads (alpha-beta uses one)
-  std::string tb;                    // endgame table directory; "" for none
+  std::string engine = "alphabeta";             // or "mcts"
+  int hash_mib = 64;                            // alpha-beta's table, or MCTS's tree
+  int threads = 1;                              // MCTS threads (alpha-beta uses one)
+  std::string tb;                               // endgame table directory; "" for none
+  MctsLeaves leaves = MctsLeaves::kEvaluation;  // MCTS: what a new leaf is worth
 };
 
 // The limits of one `go`, times in seconds; negative: not given.
@@ -174,7 +175,8 @@ class UgiGameEngine final : public UgiEngine {
     }
     if (settings_.engine == "mcts") {
       MctsLimits limits{.iterations = go.nodes, .seconds = seconds, .stop = &stop};
-      const MctsOptions options{.threads = settings_.threads,
+      const MctsOptions options{.leaves = settings_.leaves,
+                                .threads = settings_.threads,
                                 .memory_bytes = static_cast<size_t>(settings_.hash_mib) << 20};
       return SearchTask([this, root, limits, options](const Emit& emit) {
         Mcts<G> mcts(game_, options);

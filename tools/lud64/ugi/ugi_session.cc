@@ -177,6 +177,9 @@ void UgiSession::Handshake() {
                     " var alphabeta var mcts"));
   Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
   Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
+  Emit(absl::StrCat("option name leaves type combo default ",
+                    settings_.leaves == MctsLeaves::kPlayout ? "playout" : "evaluation",
+                    " var evaluation var playout"));
   Emit(absl::StrCat("option name tb type string default ",
                     settings_.tb.empty() ? "<empty>" : settings_.tb));
   Emit("ugiok");
@@ -196,9 +199,11 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   }
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
-  if (name != "game" && name != "engine" && name != "hash" && name != "threads" && name != "tb") {
-    return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option ", Quoted(name),
-                                                   " (options: game, engine, hash, threads, tb)"));
+  if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
+      name != "leaves" && name != "tb") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("setoption: unknown option ", Quoted(name),
+                     " (options: game, engine, hash, threads, leaves, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -231,6 +236,13 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     absl::StatusOr<int64_t> threads = ReadInteger("setoption threads", value, 1, 256);
     if (!threads.ok()) return threads.status();
     settings.threads = static_cast<int>(*threads);
+  } else if (name == "leaves") {
+    const std::string leaves = absl::AsciiStrToLower(value);
+    if (leaves != "evaluation" && leaves != "playout") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("setoption leaves ", Quoted(value), ": must be evaluation or playout"));
+    }
+    settings.leaves = leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
   } else {  // tb
     settings.tb = value == "<empty>" ? "" : value;
   }
