@@ -34,10 +34,10 @@ concept Game = requires(const G& game, const typename G::Position& position,
   // Plays a decision on the board (pass included); true when the same player
   // decides again in the same turn.
   { game.play(mutable_position, decision) } -> std::same_as<bool>;
-  // The game's own end rule, after `player` made a decision;
-  // `consecutive_passes`: that decision and the opponent's previous turn were
-  // both forced passes.
-  { game.own_end(position, player, true) } -> std::same_as<Outcome>;
+  // The outcome the game's own end rule gives after `player` made a decision
+  // (kOngoing: none); `consecutive_passes`: that decision and the opponent's
+  // previous turn were both forced passes.
+  { game.rule_outcome(position, player, true) } -> std::same_as<Outcome>;
   { game.hash(position) } -> std::same_as<uint64_t>;
 };
 
@@ -64,7 +64,7 @@ void Apply(const G& game, typename G::Position& position, Decision decision) {
     state.passed = whole_turn_pass;
   }
   const bool consecutive_passes = whole_turn_pass && opponent_passed;
-  if (const Outcome own = game.own_end(position, mover, consecutive_passes);
+  if (const Outcome own = game.rule_outcome(position, mover, consecutive_passes);
       own != Outcome::kOngoing) {
     state.outcome = own;
     state.end = EndReason::kOwnRule;

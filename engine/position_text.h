@@ -51,7 +51,7 @@ std::string FormatSharedFields(const TurnState& state);
 template <Game G>
 void DeriveOutcome(const G& game, typename G::Position& position) {
   TurnState& state = position.state;
-  if (const Outcome own = game.own_end(position, Opponent(state.to_move), false);
+  if (const Outcome own = game.rule_outcome(position, Opponent(state.to_move), false);
       own != Outcome::kOngoing) {
     state.outcome = own;
     state.end = EndReason::kOwnRule;

@@ -60,7 +60,7 @@ class ComponentIds {
                             offsets_.begin()) -
            1;
   }
-  uint64_t IdOf(const Located& at) const {
+  uint64_t IdOf(const SliceIndex& at) const {
     const int slice = SliceOf(at.key);
     return slice < 0 ? kNoId : offsets_[slice] + at.index;
   }
@@ -70,7 +70,7 @@ class ComponentIds {
   void PredecessorUpdates(const Position& position, Entry value,
                           std::vector<uint64_t>& updates) const {
     updates.clear();
-    tb_.ForEachPredecessor(position, [&](const Located& at, bool same) {
+    tb_.ForEachPredecessor(position, [&](const SliceIndex& at, bool same) {
       const uint64_t pred = IdOf(at);
       if (pred == kNoId) return;
       // A position has a few predecessors, seldom two equal (symmetry): a

@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "search/endgame_probe.h"
-#include "tablebase/tablebase.h"
+#include "tablebase/probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {

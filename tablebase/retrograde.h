@@ -134,7 +134,7 @@ class ComponentSolver : private StateWord {
   Entry FinalValue(uint64_t id) const {
     return (FlagsOf(state_[id]) & kDone) ? ValueOf(state_[id]) : kDrawEntry;
   }
-  uint32_t IdOf(const Located& at) const {
+  uint32_t IdOf(const SliceIndex& at) const {
     const uint64_t id = ids_.IdOf(at);
     return id == ComponentIds<Tb>::kNoId ? kNone : static_cast<uint32_t>(id);
   }
@@ -179,7 +179,7 @@ class ComponentSolver : private StateWord {
     uint32_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
-            tb_, position, [&](const Located& at) { return IdOf(at); }, kNone,
+            tb_, position, [&](const SliceIndex& at) { return IdOf(at); }, kNone,
             [&](const SliceKey& key) { return thread.cache.Find(solved_, key); }, ids_.key(slice),
             known, children, child_count);
         !s.ok()) {

@@ -21,7 +21,7 @@
 namespace lud64::tablebase {
 
 // A position located in the tables: its slice and its index there.
-struct Located {
+struct SliceIndex {
   SliceKey key;
   uint64_t index = 0;
 };
@@ -35,7 +35,7 @@ struct Successor {
   };
   Kind kind = kChild;
   bool same_mover = false;  // the turn goes on (a Davxar mill): no turn counted
-  Located at;
+  SliceIndex at;
 };
 
 template <class T>
@@ -50,7 +50,7 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   { tb.Make(key, Bitboard{0}, Bitboard{0}) } -> std::same_as<typename T::Position>;
   // Where a position (either player to move) is stored; positions with P2 to
   // move are stored colour-swapped.
-  { tb.Locate(position) } -> std::same_as<Located>;
+  { tb.Locate(position) } -> std::same_as<SliceIndex>;
   // Its slice alone, without indexing it: what a probe checks first, as an
   // index of a position far outside the tables may cost more than the probe.
   { tb.SliceOf(position) } -> std::same_as<SliceKey>;
@@ -58,7 +58,7 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   { tb.HasDecisions(position) } -> std::same_as<bool>;
   { tb.game() } -> std::convertible_to<const typename T::Game&>;
   // Also: ForEachSuccessor(position, f(const Successor&)) and
-  // ForEachPredecessor(position, f(const Located&, bool same_mover)); the
+  // ForEachPredecessor(position, f(const SliceIndex&, bool same_mover)); the
   // latter lists the positions with a decision leading to `position` inside
   // the component being solved (steps, passes), not placements or removals.
 };

@@ -19,7 +19,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "tablebase/builder.h"
-#include "tablebase/tablebase.h"
+#include "tablebase/probe.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {

@@ -43,7 +43,7 @@ struct ToyGame {
     p.bonus = --p.budget[Index(p.state.to_move)] == bonus_at;
     return p.bonus;
   }
-  Outcome own_end(const Position&, Player mover, bool consecutive_passes) const {
+  Outcome rule_outcome(const Position&, Player mover, bool consecutive_passes) const {
     return pass_wins && consecutive_passes ? WinFor(mover) : Outcome::kOngoing;
   }
   uint64_t hash(const Position&) const { return 0; }

@@ -11,7 +11,7 @@
 #include "boards/davxar/davxar_tablebase.h"
 #include "gtest/gtest.h"
 #include "tablebase/builder.h"
-#include "tablebase/tablebase.h"
+#include "tablebase/probe.h"
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 

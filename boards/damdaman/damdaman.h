@@ -55,7 +55,7 @@ class Damdaman {
   inline Decision random_decision(const Position& position, Random& random) const;
   bool mid_turn(const Position&) const { return false; }
   inline bool play(Position& position, Decision decision) const;
-  Outcome own_end(const Position& position, Player mover, bool) const {
+  Outcome rule_outcome(const Position& position, Player mover, bool) const {
     return position.pieces[Index(Opponent(mover))] == 0 ? WinFor(mover) : Outcome::kOngoing;
   }
   uint64_t hash(const Position& position) const;

@@ -25,7 +25,7 @@ class DamdamanTb {
   using Game = Damdaman;
   using Position = Damdaman::Position;
   using SliceKey = tablebase::SliceKey;
-  using Located = tablebase::Located;
+  using SliceIndex = tablebase::SliceIndex;
   using Successor = tablebase::Successor;
   using Grid = Damdaman::Grid;
 
@@ -47,7 +47,7 @@ class DamdamanTb {
     position.pieces = {own, opponent};
     return position;
   }
-  Located Locate(const Position& position) const {
+  SliceIndex Locate(const Position& position) const {
     const int me = Index(position.state.to_move);
     return LocateMover(position.pieces[me], position.pieces[1 - me]);
   }
@@ -71,7 +71,7 @@ class DamdamanTb {
     return {static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)), 0, 0,
             false};
   }
-  Located LocateMover(Bitboard own, Bitboard opponent) const {
+  SliceIndex LocateMover(Bitboard own, Bitboard opponent) const {
     return {KeyOf(own, opponent), index_->Index(own, opponent)};
   }
   static Position Swapped(const Position& p) {
@@ -129,7 +129,7 @@ void DamdamanTb::ForEachPredecessor(const Position& position, F&& f) const {
   for (int to : Sites(opponent)) {
     if (Damdaman::Captures(to, opponent, own) != 0) continue;
     for (int from : Sites(Grid::kNeighbours[to] & empty)) {
-      f(Located{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
+      f(SliceIndex{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
     }
   }
   if (HasDecisions(position)) {

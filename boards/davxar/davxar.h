@@ -77,7 +77,7 @@ class Davxar {
   inline Decision random_decision(const Position& position, Random& random) const;
   bool mid_turn(const Position& position) const { return position.remove; }
   inline bool play(Position& position, Decision decision) const;
-  Outcome own_end(const Position& position, Player mover, bool) const {
+  Outcome rule_outcome(const Position& position, Player mover, bool) const {
     const int opponent = Index(Opponent(mover));
     return position.pieces[opponent] == 0 && position.hand[opponent] == 0 ? WinFor(mover)
                                                                           : Outcome::kOngoing;

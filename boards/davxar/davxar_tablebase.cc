@@ -115,7 +115,7 @@ Davxar::Position DavxarTb::Make(const SliceKey& key, Bitboard own, Bitboard oppo
   return position;
 }
 
-tablebase::Located DavxarTb::Locate(const Position& position) const {
+tablebase::SliceIndex DavxarTb::Locate(const Position& position) const {
   const int me = Index(position.state.to_move);
   return LocateMover(position.pieces[me], position.pieces[1 - me], position.hand[me],
                      position.hand[1 - me], position.remove);

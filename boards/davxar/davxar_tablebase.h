@@ -29,7 +29,7 @@ class DavxarTb {
   using Game = Davxar;
   using Position = Davxar::Position;
   using SliceKey = tablebase::SliceKey;
-  using Located = tablebase::Located;
+  using SliceIndex = tablebase::SliceIndex;
   using Successor = tablebase::Successor;
 
   explicit DavxarTb(MillTest lines);
@@ -46,7 +46,7 @@ class DavxarTb {
   absl::StatusOr<std::vector<SliceKey>> Slices(const Davxar& game,
                                                const tablebase::EndgameLimit& upto) const;
   Position Make(const SliceKey& key, Bitboard own, Bitboard opponent) const;
-  Located Locate(const Position& position) const;
+  SliceIndex Locate(const Position& position) const;
   SliceKey SliceOf(const Position& position) const {
     const int me = Index(position.state.to_move);
     return KeyOf(position.pieces[me], position.pieces[1 - me], position.hand[me],
@@ -65,8 +65,8 @@ class DavxarTb {
     return {static_cast<uint8_t>(PopCount(own)), static_cast<uint8_t>(PopCount(opponent)),
             static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand), remove};
   }
-  Located LocateMover(Bitboard own, Bitboard opponent, int own_hand, int opponent_hand,
-                      bool remove) const {
+  SliceIndex LocateMover(Bitboard own, Bitboard opponent, int own_hand, int opponent_hand,
+                         bool remove) const {
     return {KeyOf(own, opponent, own_hand, opponent_hand, remove), index_->Index(own, opponent)};
   }
   // The position seen by the other player, after the turn ended.
@@ -138,7 +138,7 @@ void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
     for (int to : Sites(own)) {
       if (!game_.InMill(to, own)) continue;
       for (int from : Sites(kNeighbours[to] & empty)) {
-        f(Located{key, before.Index(own ^ SquareBit(to) ^ SquareBit(from))}, true);
+        f(SliceIndex{key, before.Index(own ^ SquareBit(to) ^ SquareBit(from))}, true);
       }
     }
     return;
@@ -149,7 +149,7 @@ void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
     for (int to : Sites(opponent)) {
       if (game_.InMill(to, opponent)) continue;
       for (int from : Sites(kNeighbours[to] & empty)) {
-        f(Located{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
+        f(SliceIndex{key, before.Index(opponent ^ SquareBit(to) ^ SquareBit(from))}, false);
       }
     }
   }

@@ -52,7 +52,7 @@ bool Guettal::play(Position& position, Decision decision) const {
   return false;
 }
 
-Outcome Guettal::own_end(const Position& position, Player, bool consecutive_passes) const {
+Outcome Guettal::rule_outcome(const Position& position, Player, bool consecutive_passes) const {
   if (!consecutive_passes) return Outcome::kOngoing;
   const int p1 = PopCount(position.pieces[0]);
   const int p2 = PopCount(position.pieces[1]);

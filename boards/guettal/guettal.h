@@ -59,7 +59,7 @@ class Guettal {
   }
   bool mid_turn(const Position&) const { return false; }
   bool play(Position& position, Decision decision) const;
-  Outcome own_end(const Position& position, Player mover, bool consecutive_passes) const;
+  Outcome rule_outcome(const Position& position, Player mover, bool consecutive_passes) const;
   uint64_t hash(const Position& position) const;
 
   // Search: a static evaluation for the player to move (guettal_eval.cc),

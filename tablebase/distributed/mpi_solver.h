@@ -155,7 +155,7 @@ class MpiComponentSolver : private StateWord {
     uint64_t children[DecisionList::kCapacity + 1];
     int child_count = 0;
     if (absl::Status s = ClassifySuccessors(
-            tb_, position, [&](const Located& at) { return ids_.IdOf(at); }, kNoId,
+            tb_, position, [&](const SliceIndex& at) { return ids_.IdOf(at); }, kNoId,
             [&](const SliceKey& key) { return solved_.Find(key); }, ids_.key(ids_.SliceOfId(id)),
             known, children, child_count);
         !s.ok()) {

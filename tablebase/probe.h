@@ -6,8 +6,8 @@
 // draw; any other position with `passed` set has the value of the same
 // position without it (its decision ends the run of passes). Probe derives
 // this. Values ignore the turn limit: see UnderTurnLimit.
-#ifndef LUD64_TABLEBASE_TABLEBASE_H_
-#define LUD64_TABLEBASE_TABLEBASE_H_
+#ifndef LUD64_TABLEBASE_PROBE_H_
+#define LUD64_TABLEBASE_PROBE_H_
 
 #include <dirent.h>
 
@@ -186,4 +186,4 @@ class Tablebase {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_TABLEBASE_H_
+#endif  // LUD64_TABLEBASE_PROBE_H_
