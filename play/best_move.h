@@ -20,6 +20,7 @@
 #include "engine/position_text.h"
 #include "play/game_record.h"
 #include "play/peak_memory.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"

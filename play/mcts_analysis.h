@@ -15,6 +15,7 @@
 #include "engine/position_text.h"
 #include "play/best_move.h"
 #include "play/peak_memory.h"
+#include "play/search_instances.h"
 #include "search/mcts.h"
 #include "tablebase/engine_probe.h"
 

@@ -16,6 +16,7 @@
 #include "engine/interrupt.h"
 #include "engine/position_text.h"
 #include "play/game_record.h"
+#include "play/search_instances.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
 #include "search/solver.h"

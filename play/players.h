@@ -14,6 +14,7 @@
 #include "engine/input_text.h"
 #include "play/engine_spec.h"
 #include "play/external_engine.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/playout.h"

@@ -13,6 +13,7 @@
 #include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "play/best_move.h"
+#include "play/search_instances.h"
 #include "search/solver.h"
 #include "tablebase/engine_probe.h"
 #include "tablebase/tb_operations.h"

@@ -14,6 +14,7 @@
 #include "play/best_move.h"
 #include "play/playouts_run.h"
 #include "play/probe_json.h"
+#include "play/search_instances.h"
 #include "play/solve_analysis.h"
 #include "python/bindings.h"
 #include "search/alphabeta.h"

@@ -211,6 +211,16 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
   return absl::OkStatus();
 }
 
+// The builder of one adapter's tables, compiled in one file of the program
+// (boards/<game>/<game>_tablebase_build.cc: `LUD64_TABLEBASE_BUILDER(Tb, )`)
+// and declared there for every other (boards/game_tablebases.h:
+// `LUD64_TABLEBASE_BUILDER(Tb, extern)`): each file that builds would
+// otherwise compile the whole solver again. Inside namespace lud64::tablebase.
+#define LUD64_TABLEBASE_BUILDER(Tb, kind)                                             \
+  kind template class ComponentSolver<Tb>;                                            \
+  kind template absl::Status BuildSlices<Tb>(const Tb&, const std::vector<SliceKey>&, \
+                                             const TbBuildOptions&, std::ostream&, SliceTables&);
+
 }  // namespace lud64::tablebase
 
 #endif  // LUD64_TABLEBASE_BUILDER_H_

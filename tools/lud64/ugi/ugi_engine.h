@@ -25,6 +25,7 @@
 #include "play/best_move.h"
 #include "play/game_record.h"
 #include "play/mcts_analysis.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "tablebase/engine_probe.h"
