@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "boards/game_list.h"
@@ -410,7 +411,7 @@ TEST(UgiSession, SearchesShareOneThreadThatQuitJoins) {
     }
     ASSERT_EQ(bestmoves.size(), 1u) << "cycle " << cycle << ": " << gos[cycle % 4];
     EXPECT_EQ(lines.back(), bestmoves[0]) << "cycle " << cycle;  // nothing after it
-    EXPECT_TRUE(absl::StrContains(legal, " " + bestmoves[0].substr(9) + " "))
+    EXPECT_TRUE(absl::StrContains(legal, absl::StrCat(" ", bestmoves[0].substr(9), " ")))
         << "cycle " << cycle << ": " << bestmoves[0] << " not in " << legal;
     if (cycle == 0) threads_with_search = ThreadCount();
   }

@@ -2,13 +2,15 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
+
 namespace lud64::reference {
 namespace {
 
 constexpr int kSteps[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};  // N, E, S, W
 
 std::string Name(int column, int row) {
-  return std::string(1, static_cast<char>('A' + column)) + std::to_string(row + 1);
+  return absl::StrCat(std::string(1, static_cast<char>('A' + column)), row + 1);
 }
 
 bool IsCorner(int column, int row) {
