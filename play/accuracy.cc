@@ -111,7 +111,6 @@ class CriticalPositions {
   std::shared_ptr<const tablebase::Tablebase<Tb>> base_;
 };
 
-template <Game G>
 bool PhaseWanted(const AccuracyRequest& request, GamePhase phase) {
   return phase == GamePhase::kPlacement ? request.placement : request.movement;
 }
@@ -141,7 +140,7 @@ absl::StatusOr<std::vector<Critical<typename Tb::Game>>> SampleCritical(
     std::vector<Critical<G>> candidates;
     typename G::Position position = game.start();
     while (!position.state.over()) {
-      if (PhaseWanted<G>(request, PhaseOf<G>(position)) && tables.Holds(position) &&
+      if (PhaseWanted(request, PhaseOf<G>(position)) && tables.Holds(position) &&
           !taken.contains(game.hash(position))) {
         absl::StatusOr<std::optional<Critical<G>>> critical = tables.Classify(position);
         if (!critical.ok()) return critical.status();
@@ -189,7 +188,7 @@ absl::StatusOr<std::vector<Critical<typename Tb::Game>>> ReadCritical(
     }
     absl::StatusOr<std::optional<Critical<G>>> classified = tables.Classify(position);
     if (!classified.ok()) return error(classified.status().message());
-    if (!*classified || !PhaseWanted<G>(request, PhaseOf<G>(position))) {
+    if (!*classified || !PhaseWanted(request, PhaseOf<G>(position))) {
       ++report.skipped_not_critical;
       continue;
     }

@@ -11,10 +11,13 @@
 #include "search/mcts.h"
 #include "search/solver.h"
 
+// `kind`: extern, or nothing (a keyword cannot be parenthesized).
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_SEARCHES(G, kind)     \
   kind template class AlphaBeta<G>; \
   kind template class Mcts<G>;      \
   kind template class Solver<G>;
+// NOLINTEND(bugprone-macro-parentheses)
 
 namespace lud64 {
 LUD64_SEARCHES(Davxar, extern)

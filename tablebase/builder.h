@@ -216,10 +216,12 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
 // and declared there for every other (boards/game_tablebases.h:
 // `LUD64_TABLEBASE_BUILDER(Tb, extern)`): each file that builds would
 // otherwise compile the whole solver again. Inside namespace lud64::tablebase.
+// NOLINTBEGIN(bugprone-macro-parentheses): `kind` is a keyword or nothing.
 #define LUD64_TABLEBASE_BUILDER(Tb, kind)                                             \
   kind template class ComponentSolver<Tb>;                                            \
   kind template absl::Status BuildSlices<Tb>(const Tb&, const std::vector<SliceKey>&, \
                                              const TbBuildOptions&, std::ostream&, SliceTables&);
+// NOLINTEND(bugprone-macro-parentheses)
 
 }  // namespace lud64::tablebase
 

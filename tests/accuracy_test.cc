@@ -177,7 +177,7 @@ TEST(Accuracy, PhasesAndPositionFiles) {
 TEST(Accuracy, BadRequestsAreNamed) {
   const Davxar game(MillTest::kHistorical, 3);
   const ScopedTempDir empty("accuracy_empty");
-  const auto error = [&](AnyGame any, AccuracyRequest request) {
+  const auto error = [&](const AnyGame& any, const AccuracyRequest& request) {
     absl::StatusOr<AccuracyReport> report = MeasureAccuracy(any, request, [](const auto&) {});
     EXPECT_FALSE(report.ok());
     EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument) << report.status();

@@ -107,11 +107,11 @@ TEST(UgiSession, Handshake) {
   const std::string all = absl::StrJoin(lines, "\n");
   const char* engine_option =
       "option name engine type combo default alphabeta var alphabeta var mcts";
+  const char* leaves_option =
+      "option name leaves type combo default evaluation var evaluation var playout";
   for (const char* option : {"option name game type string default davxar:pieces=6", engine_option,
                              "option name hash type spin", "option name threads type spin",
-                             "option name leaves type combo default evaluation var evaluation "
-                             "var playout",
-                             "option name tb type string"}) {
+                             leaves_option, "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }
   EXPECT_EQ(driver.Ask("isready"), "readyok");

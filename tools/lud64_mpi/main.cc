@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -138,16 +139,22 @@ int main(int argc, char** argv) {
   int provided = 0;
   // Worker threads of the forward pass never call MPI.
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  lud64::tablebase::MpiComm comm;
-  const absl::Status status = lud64::Run(std::vector<std::string>(argv + 1, argv + argc), comm);
-  if (!status.ok()) {
-    if (comm.rank() == 0) std::cerr << "lud64-mpi: " << status.message() << "\n";
-    MPI_Finalize();
-    return absl::IsInvalidArgument(status) ? 2 : 1;
-  }
-  if (comm.rank() == 0 && argc > 1 &&
-      (std::string(argv[1]) == "build" || (argc > 2 && std::string(argv[2]) == "build"))) {
-    std::cerr << "lud64-mpi: done\n";
+  try {
+    lud64::tablebase::MpiComm comm;
+    const absl::Status status = lud64::Run(std::vector<std::string>(argv + 1, argv + argc), comm);
+    if (!status.ok()) {
+      if (comm.rank() == 0) std::cerr << "lud64-mpi: " << status.message() << "\n";
+      MPI_Finalize();
+      return absl::IsInvalidArgument(status) ? 2 : 1;
+    }
+    if (comm.rank() == 0 && argc > 1 &&
+        (std::string(argv[1]) == "build" || (argc > 2 && std::string(argv[2]) == "build"))) {
+      std::cerr << "lud64-mpi: done\n";
+    }
+  } catch (const std::exception& e) {  // out of memory, above all: every rank must stop
+    std::cerr << "lud64-mpi: " << e.what() << "\n";
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    return 1;
   }
   MPI_Finalize();
   return 0;
