@@ -1,5 +1,6 @@
 #include "play/engine_spec.h"
 
+#include <optional>
 #include <type_traits>
 
 #include "absl/strings/match.h"
@@ -73,8 +74,8 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   }
   if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
   if (name == "leaves" && mcts) {
-    if (value == "playout" || value == "evaluation") {
-      spec.leaves = value == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
+    if (const std::optional<MctsLeaves> leaves = ParseMctsLeaves(value)) {
+      spec.leaves = *leaves;
       return absl::OkStatus();
     }
     return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),

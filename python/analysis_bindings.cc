@@ -3,6 +3,7 @@
 // command prints as JSON come back as the same dictionaries.
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -145,7 +146,7 @@ struct BestMoveOptions {
   int hash = 64, memory = 256;
   double exploration = kDefaultExploration;
   std::optional<std::string> tb;
-  std::string leaves = "evaluation";
+  MctsLeaves leaves = MctsLeaves::kEvaluation;
 };
 
 // The decision and the JSON text of what the search knows.
@@ -190,8 +191,7 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
   mcts_options.threads = options.threads;
   mcts_options.seed = options.seed;
   mcts_options.exploration = options.exploration;
-  mcts_options.leaves =
-      options.leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
+  mcts_options.leaves = options.leaves;
   mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
   Mcts<G> mcts(game, mcts_options);
   if (options.tb) {
@@ -224,8 +224,6 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
   Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
   Check(options.exploration >= 0 && options.exploration <= 100, "exploration: must be 0 to 100");
-  Check(options.leaves == "evaluation" || options.leaves == "playout",
-        absl::StrCat("leaves='", options.leaves, "': must be evaluation or playout"));
   // Without any limit, think for one second, as `lud64 bestmove` does.
   if (options.time == 0 && options.depth == 0 && options.nodes == 0 && options.iterations == 0) {
     options.time = 1;
@@ -265,8 +263,11 @@ void RegisterAnalysis(py::module_& m) {
       [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
          uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
          const std::optional<std::string>& tb, const std::string& leaves) {
+        const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
+        Check(parsed.has_value(),
+              absl::StrCat("leaves='", leaves, "': must be evaluation or playout"));
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
-                            exploration, tb, leaves});
+                            exploration, tb, *parsed});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,

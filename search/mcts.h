@@ -32,9 +32,11 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "engine/game.h"
 #include "engine/interrupt.h"
 #include "engine/random.h"
@@ -56,6 +58,17 @@ inline constexpr double kDefaultExploration = 1.0;
 // on Davxar (search/README.md), it throws away fewer exact values and wins
 // matches against playouts.
 enum class MctsLeaves : uint8_t { kPlayout, kEvaluation };
+// "playout" or "evaluation", as every front-end writes the option.
+inline const char* MctsLeavesName(MctsLeaves leaves) {
+  return leaves == MctsLeaves::kPlayout ? "playout" : "evaluation";
+}
+// The leaves a name gives; nothing for another text.
+inline std::optional<MctsLeaves> ParseMctsLeaves(absl::string_view name) {
+  for (MctsLeaves leaves : {MctsLeaves::kPlayout, MctsLeaves::kEvaluation}) {
+    if (name == MctsLeavesName(leaves)) return leaves;
+  }
+  return std::nullopt;
+}
 // In evaluation units: a piece ahead (100 in Davxar and Damdaman) is worth
 // about 0.66 of a win.
 inline constexpr double kEvaluationScale = 150;

@@ -1,5 +1,6 @@
 // `lud64 bestmove`: the best decision by alpha-beta or by MCTS.
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "absl/flags/flag.h"
@@ -36,11 +37,12 @@ int RunMctsBestMoveCommand() {
   request.options.seed = absl::GetFlag(FLAGS_seed);
   request.options.exploration = absl::GetFlag(FLAGS_exploration);
   const std::string leaves = absl::GetFlag(FLAGS_leaves);
-  if (leaves != "playout" && leaves != "evaluation") {
+  const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
+  if (!parsed) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--leaves=", leaves, ": expected playout or evaluation")));
   }
-  request.options.leaves = leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
+  request.options.leaves = *parsed;
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
   request.use_tables = FlagGiven("tb");

@@ -1,5 +1,6 @@
 #include "tools/lud64/ugi/ugi_session.h"
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -177,8 +178,7 @@ void UgiSession::Handshake() {
                     " var alphabeta var mcts"));
   Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
   Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
-  Emit(absl::StrCat("option name leaves type combo default ",
-                    settings_.leaves == MctsLeaves::kPlayout ? "playout" : "evaluation",
+  Emit(absl::StrCat("option name leaves type combo default ", MctsLeavesName(settings_.leaves),
                     " var evaluation var playout"));
   Emit(absl::StrCat("option name tb type string default ",
                     settings_.tb.empty() ? "<empty>" : settings_.tb));
@@ -237,12 +237,12 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     if (!threads.ok()) return threads.status();
     settings.threads = static_cast<int>(*threads);
   } else if (name == "leaves") {
-    const std::string leaves = absl::AsciiStrToLower(value);
-    if (leaves != "evaluation" && leaves != "playout") {
+    const std::optional<MctsLeaves> leaves = ParseMctsLeaves(absl::AsciiStrToLower(value));
+    if (!leaves) {
       return absl::InvalidArgumentError(
           absl::StrCat("setoption leaves ", Quoted(value), ": must be evaluation or playout"));
     }
-    settings.leaves = leaves == "playout" ? MctsLeaves::kPlayout : MctsLeaves::kEvaluation;
+    settings.leaves = *leaves;
   } else {  // tb
     settings.tb = value == "<empty>" ? "" : value;
   }
