@@ -53,22 +53,18 @@ TEST(Mcts, ProvesTheGuettalFirstMoveWin) {
 TEST(Mcts, EvaluationLeavesAreDeterministicAndSeeMaterial) {
   const Damdaman game;
   const auto position = Parse(game, "xxxx.../xxxx.../......./......./......./.....o./......o x");
-  std::vector<MctsReport> reports;
-  for (uint64_t seed : {1, 2}) {
-    Mcts<Damdaman> mcts(game, {.leaves = MctsLeaves::kEvaluation, .seed = seed});
+  const auto search = [&](MctsLeaves leaves, uint64_t seed) {
+    Mcts<Damdaman> mcts(game, {.leaves = leaves, .seed = seed});
     mcts.SetRoot(position);
-    reports.push_back(mcts.Search({.iterations = 2000}));
-  }
-  EXPECT_EQ(reports[0].best.visits, reports[1].best.visits);
-  EXPECT_EQ(reports[0].line, reports[1].line);
-  EXPECT_GT(reports[0].best.win_rate, 0.9);
+    return mcts.Search({.iterations = 2000});
+  };
+  const MctsReport evaluated[] = {search(MctsLeaves::kEvaluation, 1),
+                                  search(MctsLeaves::kEvaluation, 2)};
+  EXPECT_EQ(evaluated[0].best.visits, evaluated[1].best.visits);
+  EXPECT_EQ(evaluated[0].line, evaluated[1].line);
+  EXPECT_GT(evaluated[0].best.win_rate, 0.9);
   // Random playouts from the same position differ with the seed.
-  std::vector<MctsReport> playouts;
-  for (uint64_t seed : {1, 2}) {
-    Mcts<Damdaman> mcts(game, {.leaves = MctsLeaves::kPlayout, .seed = seed});
-    mcts.SetRoot(position);
-    playouts.push_back(mcts.Search({.iterations = 2000}));
-  }
+  const MctsReport playouts[] = {search(MctsLeaves::kPlayout, 1), search(MctsLeaves::kPlayout, 2)};
   EXPECT_NE(playouts[0].best.win_rate, playouts[1].best.win_rate);
 }
 
