@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/checksum.h"
 #include "tablebase/slice.h"
 
 namespace lud64::tablebase {
@@ -55,23 +56,9 @@ absl::StatusOr<SliceHeader> MakeSliceHeader(absl::string_view family, const Slic
                                             uint32_t symmetry, const SliceStats& stats,
                                             uint64_t entries);
 
-// A 64-bit checksum of bytes, stable across builds and machines: FNV-1a over
-// little-endian 64-bit words (offset basis 14695981039346656037, prime
-// 1099511628211), the tail bytes folded in one by one, then the length.
-uint64_t TableChecksum(const void* data, size_t size);
-
-// TableChecksum computed over bytes given in pieces of any size.
-class StreamChecksum {
- public:
-  void Add(const uint8_t* data, size_t size);
-  uint64_t Finish() const;
-
- private:
-  uint64_t hash_ = 14695981039346656037ull;
-  uint8_t carry_[8] = {};
-  size_t carried_ = 0;
-  uint64_t length_ = 0;
-};
+// The checksum of a slice's entries (engine/checksum.h).
+inline uint64_t TableChecksum(const void* data, size_t size) { return Checksum64(data, size); }
+using lud64::StreamChecksum;
 
 }  // namespace lud64::tablebase
 
