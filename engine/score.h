@@ -14,6 +14,9 @@ inline constexpr Score kWinScore = 1'000'000;   // a win now; a win in n plies s
 inline constexpr Score kProvenScore = 900'000;  // scores beyond this are proven results
 inline constexpr Score kInfinity = 1'100'000;
 inline constexpr Score kMaxHeuristic = 100'000;  // evaluations stay within this
+// A heuristic score s stands for the expected result 1 / (1 + exp(-s / kLogisticScale))
+// of the player to move (1 a win, 1/2 a draw): a piece ahead is about 2/3.
+inline constexpr double kLogisticScale = 150;
 
 constexpr Score WinIn(int plies) { return kWinScore - plies; }
 constexpr Score LossIn(int plies) { return -kWinScore + plies; }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "boards/davxar/davxar_board.h"
@@ -17,6 +18,7 @@
 #include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
+#include "network/network.h"
 
 namespace lud64 {
 namespace davxar {
@@ -87,6 +89,14 @@ class Davxar {
   // Search: a static evaluation for the player to move (davxar_eval.cc), and
   // whether a decision is a removal or forms a mill.
   Score evaluate(const Position& position) const;
+  // The learned evaluation (davxar_network.cc, network/): the inputs of
+  // `side`'s view of a position, the embedded network of this game's line
+  // set (nullptr: none), and its score for the player to move (the
+  // hand-written evaluation's beyond the network's max_side_pieces).
+  static constexpr int kNetworkInputCount = 100;
+  NetworkInputs network_inputs(const Position& position, Player side) const;
+  const std::shared_ptr<const QuantizedNetwork>& network() const;
+  Score learned_evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
   // is_tactical for all the decisions of a position: a placement or a step
   // can form a mill only on the missing point of a line the mover holds but

@@ -1,0 +1,68 @@
+// The inputs of Davxar's learned evaluation, seen from one side:
+//   0..31   the side's pieces, by point
+//   32..63  the opponent's pieces
+//   64..80  the side's hand, 0 to 16 (one of the seventeen)
+//   81..97  the opponent's hand
+//   98      the side is to move and removes (after its mill)
+//   99      the opponent is to move and removes
+#include <cstdio>
+#include <cstdlib>
+
+#include "boards/davxar/davxar.h"
+#include "network/embedded_networks.h"
+#include "network/incremental.h"
+
+namespace lud64 {
+namespace {
+
+constexpr int kOwnPieces = 0;
+constexpr int kOpponentPieces = davxar::kPoints;
+constexpr int kOwnHand = 2 * davxar::kPoints;
+constexpr int kOpponentHand = kOwnHand + Davxar::kMaxPieces + 1;
+constexpr int kOwnRemoval = kOpponentHand + Davxar::kMaxPieces + 1;
+constexpr int kOpponentRemoval = kOwnRemoval + 1;
+static_assert(kOpponentRemoval + 1 == Davxar::kNetworkInputCount &&
+              Davxar::kNetworkInputCount <= kNetworkInputs);
+
+std::shared_ptr<const QuantizedNetwork> Load(absl::string_view family) {
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
+  if (!network.ok()) {
+    // Only a corrupt build gets here: the embedded files are checked by network_test.
+    std::fprintf(stderr, "lud64: %s\n", std::string(network.status().message()).c_str());
+    std::exit(2);
+  }
+  return *network;
+}
+
+}  // namespace
+
+NetworkInputs Davxar::network_inputs(const Position& position, Player side) const {
+  const int own = Index(side);
+  NetworkInputs inputs;
+  static_assert(kOwnPieces == 0 && kOpponentPieces == 32);
+  inputs.words[0] = position.pieces[own] | (position.pieces[1 - own] << kOpponentPieces);
+  inputs.Set(kOwnHand + position.hand[own]);
+  inputs.Set(kOpponentHand + position.hand[1 - own]);
+  if (position.remove) inputs.Set(position.state.to_move == side ? kOwnRemoval : kOpponentRemoval);
+  return inputs;
+}
+
+const std::shared_ptr<const QuantizedNetwork>& Davxar::network() const {
+  static const std::shared_ptr<const QuantizedNetwork> historical = Load("davxar");
+  static const std::shared_ptr<const QuantizedNetwork> ludii = Load("davxar:lines=ludii");
+  return lines_ == MillTest::kLudii ? ludii : historical;
+}
+
+Score Davxar::learned_evaluate(const Position& position) const {
+  const std::shared_ptr<const QuantizedNetwork>& net = network();
+  if (const int limit = net->max_side_pieces; limit > 0) {
+    for (int side = 0; side < 2; ++side) {
+      if (PopCount(position.pieces[side]) + position.hand[side] > limit) return evaluate(position);
+    }
+  }
+  const Player mover = position.state.to_move;
+  return EvaluateIncrementally(net, mover, network_inputs(position, mover),
+                               network_inputs(position, Opponent(mover)));
+}
+
+}  // namespace lud64

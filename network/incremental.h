@@ -1,0 +1,30 @@
+// Evaluation with accumulators carried from one position to the next: each
+// thread keeps, for each player's view, the accumulator of the last position
+// it evaluated and the inputs it was computed from, and brings it to the new
+// position by the columns of the inputs that differ. Searches evaluate
+// positions close to one another (siblings, a parent and its child), which
+// differ by a few inputs; a position far from the last one is refreshed.
+#ifndef LUD64_NETWORK_INCREMENTAL_H_
+#define LUD64_NETWORK_INCREMENTAL_H_
+
+#include <memory>
+
+#include "engine/player.h"
+#include "engine/score.h"
+#include "network/network.h"
+
+namespace lud64 {
+
+// The score of a position for `mover`, whose view has the inputs `mover_inputs`
+// (the opponent's view: `other_inputs`). The thread's accumulators hold a
+// reference to `network`, so a network never changes under them.
+Score EvaluateIncrementally(const std::shared_ptr<const QuantizedNetwork>& network, Player mover,
+                            const NetworkInputs& mover_inputs, const NetworkInputs& other_inputs);
+
+// The same score computed from scratch: what the incremental one must equal.
+Score EvaluateFromScratch(const QuantizedNetwork& network, const NetworkInputs& mover_inputs,
+                          const NetworkInputs& other_inputs);
+
+}  // namespace lud64
+
+#endif  // LUD64_NETWORK_INCREMENTAL_H_

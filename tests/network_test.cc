@@ -1,0 +1,278 @@
+// The learned evaluation: the integer network against its float reference,
+// incremental accumulators against a refresh, weight files good and bad, the
+// embedded networks, and training lowering its loss.
+#include "network/network.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "boards/davxar/davxar.h"
+#include "engine/game.h"
+#include "engine/random.h"
+#include "gtest/gtest.h"
+#include "network/embedded_networks.h"
+#include "network/incremental.h"
+#include "network/network_file.h"
+#include "network/training.h"
+#include "search/playout.h"
+#include "tests/scoped_temp_dir.h"
+#include "tools/train/sample_file.h"
+
+namespace lud64 {
+namespace {
+
+NetworkInputs RandomInputs(std::mt19937_64& random, int count) {
+  NetworkInputs inputs;
+  for (int i = 0; i < count; ++i) inputs.Set(static_cast<int>(random() % kNetworkInputs));
+  return inputs;
+}
+
+// Weights spread like trained ones: first-layer sums across the clipped
+// range, hidden and output weights of a few tenths to a few units.
+NetworkWeights RandomWeights(uint64_t seed) {
+  std::mt19937_64 random(seed);
+  auto uniform = [&](float limit) {
+    return std::uniform_real_distribution<float>(-limit, limit)(random);
+  };
+  NetworkWeights w;
+  for (auto& row : w.input) {
+    for (float& x : row) x = uniform(0.3f);
+  }
+  for (float& x : w.input_bias) x = 0.5f + uniform(0.3f);
+  for (auto& row : w.hidden) {
+    for (float& x : row) x = uniform(0.4f);
+  }
+  for (float& x : w.hidden_bias) x = uniform(0.5f);
+  for (float& x : w.output) x = uniform(3);
+  w.output_bias = uniform(0.5f);
+  return w;
+}
+
+// Samples whose target input 3 of the mover's view decides (set: a win, else a loss).
+std::vector<TrainingSample> DecidedSamples(uint64_t seed, int count) {
+  std::mt19937_64 random(seed);
+  std::vector<TrainingSample> samples;
+  for (int i = 0; i < count; ++i) {
+    TrainingSample s{RandomInputs(random, 40), RandomInputs(random, 40), 0};
+    s.target = (s.mover.words[0] >> 3 & 1) != 0 ? 0.95f : 0.05f;
+    samples.push_back(s);
+  }
+  return samples;
+}
+
+TEST(NetworkTest, IntegerScoreFollowsTheFloatReference) {
+  // Random weights of trained magnitudes, and weights trained a little.
+  NetworkTrainer trainer(3);
+  const std::vector<TrainingSample> samples = DecidedSamples(5, 2000);
+  for (int step = 0; step < 200; ++step) {
+    trainer.Step(std::span<const TrainingSample>(samples.data() + step % 20 * 100, 100), 0.01f);
+  }
+  // Rounding only: a few centi-pieces on scores of hundreds, the first layer's
+  // 1/127 steps being most of it (more with the random weights, larger than
+  // trained ones: the output weights multiply the steps).
+  struct Case {
+    NetworkWeights weights;
+    double mean, largest;
+  };
+  for (const Case& c : {Case{RandomWeights(7), 12, 80}, Case{trainer.weights(), 3, 20}}) {
+    const NetworkWeights& weights = c.weights;
+    ASSERT_TRUE(WithinQuantizedRanges(QuantizedNetwork::From(weights)));
+    const QuantizationError error = MeasureQuantization(weights, samples);
+    EXPECT_LT(error.mean, c.mean);
+    EXPECT_LT(error.largest, c.largest);
+    double spread = 0;
+    for (const TrainingSample& s : samples)
+      spread += std::abs(ReferenceLogit(weights, s.mover, s.other));
+    EXPECT_GT(kLogisticScale * spread / samples.size(), 100.0);  // not all near zero
+  }
+}
+
+TEST(NetworkTest, QuantizingClipsToTheRepresentableRanges) {
+  NetworkWeights weights = RandomWeights(3);
+  weights.input[5][7] = 50;
+  weights.hidden[2][9] = -50;
+  weights.output_bias = 1000;
+  const QuantizedNetwork network = QuantizedNetwork::From(weights);
+  EXPECT_EQ(network.input[5][7], 2 * QuantizedNetwork::kActivationOne);
+  EXPECT_EQ(network.hidden[2][9], -kMaxHiddenWeight * QuantizedNetwork::kHiddenWeightOne);
+  EXPECT_EQ(network.output_bias, 1 << 24);
+  EXPECT_TRUE(WithinQuantizedRanges(network));
+}
+
+// The score the learned evaluation must give, computed from scratch: the
+// network's where it judges, the hand-written evaluation's elsewhere.
+Score ExpectedScore(const Davxar& game, const Davxar::Position& position) {
+  const int limit = game.network()->max_side_pieces;
+  for (int side = 0; side < 2; ++side) {
+    if (limit > 0 && PopCount(position.pieces[side]) + position.hand[side] > limit) {
+      return game.evaluate(position);
+    }
+  }
+  const Player mover = position.state.to_move;
+  return EvaluateFromScratch(*game.network(), game.network_inputs(position, mover),
+                             game.network_inputs(position, Opponent(mover)));
+}
+
+// The evaluation a search sees after any line of decisions equals one
+// computed from scratch, whichever positions the thread evaluated before.
+TEST(NetworkTest, IncrementalScoresEqualAFreshEvaluation) {
+  for (const Davxar& game :
+       {Davxar(), Davxar(davxar::MillTest::kLudii, 6), Davxar(davxar::MillTest::kHistorical, 4)}) {
+    ASSERT_NE(game.network(), nullptr) << game.name();
+    Random random(5);
+    int evaluated = 0, by_network = 0;
+    for (int g = 0; g < 20; ++g) {
+      Davxar::Position position = game.start();
+      Davxar::Position previous = position;
+      for (int ply = 0; ply < 300 && !position.state.over(); ++ply) {
+        const Score expected = ExpectedScore(game, position);
+        ASSERT_EQ(game.learned_evaluate(position), expected) << game.name() << " game " << g;
+        // Back and forth, as a search goes between siblings and a parent.
+        ASSERT_EQ(game.learned_evaluate(previous), ExpectedScore(game, previous));
+        by_network += expected != game.evaluate(position);
+        previous = position;
+        Apply(game, position, RandomDecision(game, position, random));
+        ++evaluated;
+      }
+    }
+    EXPECT_GT(evaluated, 1000);
+    EXPECT_GT(by_network, 100) << game.name();
+  }
+}
+
+TEST(NetworkTest, DavxarInputsSeeTheBoardFromEachSide) {
+  const Davxar game;
+  Davxar::Position position = game.start();
+  position.pieces = {0b101, 0b1000};
+  position.hand = {3, 7};
+  position.remove = true;  // P1 to move, removing
+  const NetworkInputs p1 = game.network_inputs(position, Player::kP1);
+  const NetworkInputs p2 = game.network_inputs(position, Player::kP2);
+  EXPECT_EQ(p1.words[0], 0b101 | (uint64_t{0b1000} << 32));
+  EXPECT_EQ(p2.words[0], 0b1000 | (uint64_t{0b101} << 32));
+  // Hands at 64 + 3 and 81 + 7 for P1; the removal is P1's own (98), P2's opponent's (99).
+  EXPECT_EQ(p1.words[1], (uint64_t{1} << 3) | (uint64_t{1} << (17 + 7)) | (uint64_t{1} << 34));
+  EXPECT_EQ(p2.words[1], (uint64_t{1} << 7) | (uint64_t{1} << (17 + 3)) | (uint64_t{1} << 35));
+}
+
+NetworkFile SomeFile() {
+  NetworkFile file{
+      .family = "davxar", .origin = "a test", .network = QuantizedNetwork::From(RandomWeights(9))};
+  file.network.max_side_pieces = 4;
+  return file;
+}
+
+TEST(NetworkFileTest, RoundTripsThroughDisk) {
+  const ScopedTempDir dir("network");
+  const std::string path = dir.path() + "/net.lnet";
+  const NetworkFile file = SomeFile();
+  ASSERT_TRUE(WriteNetworkFile(path, file).ok());
+  absl::StatusOr<NetworkFile> read = ReadNetworkFile(path);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->family, "davxar");
+  EXPECT_EQ(read->origin, "a test");
+  EXPECT_EQ(read->network.max_side_pieces, 4);
+  EXPECT_EQ(read->network.input, file.network.input);
+  EXPECT_EQ(read->network.hidden, file.network.hidden);
+  EXPECT_EQ(read->network.output_bias, file.network.output_bias);
+  EXPECT_EQ(ReadNetworkFile(dir.path() + "/none.lnet").status().message(),
+            "network file " + dir.path() + "/none.lnet: cannot open it");
+}
+
+void ExpectError(const std::string& bytes, const std::string& message) {
+  absl::StatusOr<NetworkFile> parsed = ParseNetworkFile(bytes, "net.lnet");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().message(), "network file net.lnet: " + message);
+}
+
+TEST(NetworkFileTest, BadFilesAreNamedErrors) {
+  const std::string good = SerializeNetworkFile(SomeFile());
+  ASSERT_TRUE(ParseNetworkFile(good, "net.lnet").ok());
+
+  ExpectError("LUD64SMP" + good.substr(8), "not a lud64 network file (no LUD64NET at its start)");
+  std::string version = good;
+  version[8] = 2;
+  ExpectError(version, "format version 2; this build reads version 1");
+  std::string layers = good;
+  layers[16] = 32;  // the accumulator width
+  ExpectError(layers, "layers 128x32x32; this build evaluates 128x64x32");
+  ExpectError(good.substr(0, good.size() - 100), "truncated: " + std::to_string(good.size() - 100) +
+                                                     " bytes, expected " +
+                                                     std::to_string(good.size()));
+  ExpectError(good + "x", "1 bytes after the checksum");
+  std::string pieces = good;
+  pieces[56] = 65;  // max_side_pieces, after the 32 bytes of the family
+  ExpectError(pieces, "max_side_pieces 65 (at most 64)");
+  for (size_t at : {size_t{70}, good.size() / 2, good.size() - 9}) {  // origin, weights, bias
+    std::string flipped = good;
+    flipped[at] ^= 0x10;
+    ExpectError(flipped, "checksum mismatch: the file is corrupt");
+  }
+  // A well-formed file whose weights overflow the accumulators.
+  NetworkFile wide = SomeFile();
+  for (auto& row : wide.network.input) row[0] = 2000;
+  ExpectError(SerializeNetworkFile(wide),
+              "weights outside the ranges the integer network computes with");
+}
+
+TEST(NetworkFileTest, EmbeddedNetworksReadAndKnowTheirGames) {
+  ASSERT_FALSE(EmbeddedNetworkFiles().empty());
+  for (const EmbeddedFile& file : EmbeddedNetworkFiles()) {
+    absl::StatusOr<NetworkFile> parsed = ParseNetworkFile(file.bytes, file.name);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_FALSE(parsed->origin.empty()) << file.name << ": the command that made it";
+  }
+  for (const char* family : {"davxar", "davxar:lines=ludii"}) {
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
+    ASSERT_TRUE(network.ok());
+    EXPECT_NE(*network, nullptr) << family;
+  }
+  EXPECT_EQ(*EmbeddedNetwork("guettal"), nullptr);
+}
+
+// A target the inputs decide: a few hundred steps bring the loss well down.
+TEST(NetworkTrainingTest, StepsLowerTheLoss) {
+  const std::vector<TrainingSample> samples = DecidedSamples(2, 4000);
+  NetworkTrainer trainer(1);
+  const TrainingFit before = MeasureFit(trainer.weights(), samples);
+  for (int epoch = 0; epoch < 20; ++epoch) {
+    for (size_t at = 0; at < samples.size(); at += 100) {
+      trainer.Step(std::span<const TrainingSample>(samples.data() + at, 100), 0.01f);
+    }
+  }
+  const TrainingFit after = MeasureFit(trainer.weights(), samples);
+  // The least loss possible is the targets' own entropy, 0.199.
+  EXPECT_GT(before.loss, 0.6);
+  EXPECT_LT(after.loss, 0.25);
+  EXPECT_GT(after.agreement, 0.97);
+}
+
+TEST(SampleFileTest, RoundTripsAndRejectsDamage) {
+  const ScopedTempDir dir("samples");
+  const std::string path = dir.path() + "/s.smp";
+  std::mt19937_64 random(4);
+  std::vector<TrainingSample> samples(50);
+  for (TrainingSample& s : samples) {
+    s = {RandomInputs(random, 10), RandomInputs(random, 10), static_cast<float>(random() % 3) / 2};
+  }
+  ASSERT_TRUE(WriteSamples(path, samples).ok());
+  std::vector<TrainingSample> read;
+  ASSERT_TRUE(ReadSamples(path, read).ok());
+  ASSERT_EQ(read.size(), samples.size());
+  for (size_t i = 0; i < read.size(); ++i) {
+    EXPECT_EQ(read[i].mover, samples[i].mover);
+    EXPECT_EQ(read[i].other, samples[i].other);
+    EXPECT_EQ(read[i].target, samples[i].target);
+  }
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);
+  read.clear();
+  const absl::Status truncated = ReadSamples(path, read);
+  EXPECT_EQ(truncated.message(),
+            "sample file " + path + ": 1819 bytes for 50 samples: truncated or corrupt");
+}
+
+}  // namespace
+}  // namespace lud64

@@ -1,0 +1,21 @@
+// Files of training samples (network/training.h): "LUD64SMP", a format
+// version (uint32, 1), the sample count (uint64), then each sample's two
+// views (16 bytes each) and its target (float), little-endian.
+#ifndef LUD64_TOOLS_TRAIN_SAMPLE_FILE_H_
+#define LUD64_TOOLS_TRAIN_SAMPLE_FILE_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "network/training.h"
+
+namespace lud64 {
+
+absl::Status WriteSamples(const std::string& path, const std::vector<TrainingSample>& samples);
+// Appends the samples of `path` to `samples`.
+absl::Status ReadSamples(const std::string& path, std::vector<TrainingSample>& samples);
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_TRAIN_SAMPLE_FILE_H_

@@ -1,0 +1,140 @@
+// Where training samples come from: positions of seeded random games valued
+// exactly by endgame tables, and positions of alpha-beta self-play valued by
+// the game's outcome and the search's score.
+#ifndef LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
+#define LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/interrupt.h"
+#include "engine/random.h"
+#include "network/training.h"
+#include "search/alphabeta.h"
+#include "search/playout.h"
+#include "tablebase/probe.h"
+
+namespace lud64 {
+
+template <class G>
+concept HasNetworkInputs = requires(const G& game, const typename G::Position& p, Player side) {
+  { game.network_inputs(p, side) } -> std::same_as<NetworkInputs>;
+};
+
+template <HasNetworkInputs G>
+TrainingSample SampleOf(const G& game, const typename G::Position& position, float target) {
+  const Player mover = position.state.to_move;
+  return {game.network_inputs(position, mover), game.network_inputs(position, Opponent(mover)),
+          target};
+}
+
+// The target of an exact value: a win 1 down to 0.75 as it takes longer (up
+// to 64 turns), a draw 0.5, a loss 0 up to 0.25: the shorter win ranks higher,
+// so that a search led by the network makes progress.
+inline float TargetOf(const tablebase::TbValue& value) {
+  const float delay = 0.25f * static_cast<float>(std::min(value.turns, 64)) / 64;
+  switch (value.result) {
+    case tablebase::TbResult::kWin:
+      return 1 - delay;
+    case tablebase::TbResult::kLoss:
+      return delay;
+    case tablebase::TbResult::kDraw:
+      break;
+  }
+  return 0.5f;
+}
+
+struct TableSampling {
+  int games = 1000;
+  uint64_t seed = 1;
+  double share = 0.25;  // of each game's positions the tables hold
+  int max_plies = 600;  // a random game is cut there
+};
+
+// Positions of random games from the start, each kept with probability
+// `share` when the tables hold it.
+template <tablebase::TablebaseGame Tb>
+requires HasNetworkInputs<typename Tb::Game> std::vector<TrainingSample> TableSamples(
+    const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tables,
+    const TableSampling& sampling) {
+  std::vector<TrainingSample> samples;
+  Random random(sampling.seed);
+  const auto keep_below = static_cast<uint64_t>(sampling.share * 1'000'000);
+  for (int g = 0; g < sampling.games && !StopRequested(); ++g) {
+    typename Tb::Game::Position position = game.start();
+    for (int ply = 0; ply < sampling.max_plies && !position.state.over(); ++ply) {
+      if (random.Below(1'000'000) < keep_below) {
+        if (const std::optional<tablebase::TbValue> value = tables.Lookup(position)) {
+          samples.push_back(SampleOf(game, position, TargetOf(*value)));
+        }
+      }
+      Apply(game, position, RandomDecision(game, position, random));
+    }
+    if ((g + 1) % 1000 == 0) {
+      std::fprintf(stderr, "tables: %d games, %zu samples\n", g + 1, samples.size());
+    }
+  }
+  return samples;
+}
+
+struct SelfPlay {
+  int games = 100;
+  uint64_t seed = 1;
+  int depth = 3;                // plies searched per decision
+  int random_plies = 8;         // random decisions opening each game, not sampled
+  int max_plies = 400;          // a game still going is scored a draw there
+  double outcome_weight = 0.5;  // the rest of the target is the search's score
+};
+
+// Alpha-beta games (classic evaluation, fixed depth) from randomised
+// openings; each position's target blends the game's outcome for its mover
+// with the expected result of the search's score.
+template <SearchableGame G>
+requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G& game,
+                                                                         const SelfPlay& plan) {
+  std::vector<TrainingSample> samples;
+  Random random(plan.seed);
+  TranspositionTable table(16);
+  for (int g = 0; g < plan.games && !StopRequested(); ++g) {
+    typename G::Position position = game.start();
+    for (int ply = 0; ply < plan.random_plies && !position.state.over(); ++ply) {
+      Apply(game, position, RandomDecision(game, position, random));
+    }
+    struct Seen {
+      TrainingSample sample;
+      Player mover;
+      float score;  // expected result of the search's score, for the mover
+    };
+    std::vector<Seen> seen;
+    AlphaBeta<G> search(game, &table);
+    for (int ply = 0; ply < plan.max_plies && !position.state.over(); ++ply) {
+      SearchLimits limits;
+      limits.depth = plan.depth;
+      const SearchReport report = search.Search(position, limits);
+      if (report.pv.empty()) break;
+      const float expected =
+          IsProven(report.score)
+              ? (report.score > 0 ? 1.0f : 0.0f)
+              : static_cast<float>(1 / (1 + std::exp(-report.score / kLogisticScale)));
+      seen.push_back({SampleOf(game, position, 0.5f), position.state.to_move, expected});
+      Apply(game, position, report.pv.front());
+    }
+    const Outcome outcome = position.state.over() ? position.state.outcome : Outcome::kDraw;
+    for (Seen& s : seen) {
+      const float result = outcome == Outcome::kDraw ? 0.5f : outcome == WinFor(s.mover) ? 1 : 0;
+      s.sample.target =
+          static_cast<float>(plan.outcome_weight * result + (1 - plan.outcome_weight) * s.score);
+      samples.push_back(s.sample);
+    }
+    std::fprintf(stderr, "self-play: %d games, %zu samples\n", g + 1, samples.size());
+  }
+  return samples;
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
