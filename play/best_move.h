@@ -36,6 +36,7 @@ struct BestMoveRequest {
   double clock = 0;      // a game clock instead: seconds left
   double increment = 0;  // and seconds added per decision
   int hash_mib = 64;
+  Evaluation evaluation = Evaluation::kLearned;
   bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
   std::string tables;
 };
@@ -89,7 +90,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     // The time limit counts the table's set-up too.
     const absl::Time start = absl::Now();
     TranspositionTable table(request.hash_mib);
-    AlphaBeta<G> search(game, &table);
+    AlphaBeta<G> search(game, &table, {.evaluation = request.evaluation});
     search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds};

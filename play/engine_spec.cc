@@ -35,9 +35,9 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kRandom:
       return "none";
     case EngineKind::kAlphaBeta:
-      return "time, depth, nodes, hash, quiescence, tb";
+      return "time, depth, nodes, hash, quiescence, eval, tb";
     case EngineKind::kMcts:
-      return "time, iterations, threads, exploration, memory, leaves, tb";
+      return "time, iterations, threads, exploration, memory, leaves, eval, tb";
     case EngineKind::kUgi:
       return "time, depth, nodes, margin, then cmd last";
   }
@@ -81,6 +81,14 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
                                                    ": option leaves=", Escaped(value),
                                                    " must be playout or evaluation"));
+  }
+  if (name == "eval" && (alphabeta || mcts)) {
+    if (const std::optional<Evaluation> evaluation = ParseEvaluation(value)) {
+      spec.evaluation = *evaluation;
+      return absl::OkStatus();
+    }
+    return absl::InvalidArgumentError(absl::StrCat(
+        "engine ", Quoted(text), ": option eval=", Escaped(value), " must be learned or classic"));
   }
   if (name == "tb" && (alphabeta || mcts)) {
     spec.use_tables = true;

@@ -30,6 +30,8 @@ struct EngineSpec {
   double exploration = kDefaultExploration;
   int memory_mib = 256;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
+  // both: the static evaluation
+  Evaluation evaluation = Evaluation::kLearned;
   // both: endgame tables from `tables` ("" for the default directory)
   bool use_tables = false;
   std::string tables;
@@ -44,8 +46,9 @@ inline constexpr double kDefaultEngineSeconds = 0.1;
 // The most seconds any time limit takes, flags and engine options alike: a day.
 inline constexpr double kMaxSeconds = 86400;
 
-// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,tb=DIR]`,
-// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,tb=DIR]`
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,eval=E,
+// tb=DIR]` (E: learned or classic)
 // or `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the rest of the text is
 // the command, commas and all).
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);

@@ -76,7 +76,7 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
   AlphaBetaPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe)
       : game_(game),
         table_(spec.hash_mib),
-        search_(game, &table_, {.quiescence = spec.quiescence != 0}),
+        search_(game, &table_, {.quiescence = spec.quiescence != 0, .evaluation = spec.evaluation}),
         limits_(spec.search) {
     search_.SetEndgameProbe(std::move(probe));
   }
@@ -132,6 +132,7 @@ class MctsPlayer final : public MatchPlayer<G> {
     mcts_.reset();  // frees the last game's tree before the next is made
     mcts_.emplace(game_, MctsOptions{.exploration = spec_.exploration,
                                      .leaves = spec_.leaves,
+                                     .evaluation = spec_.evaluation,
                                      .threads = spec_.threads,
                                      .seed = seed,
                                      .memory_bytes = size_t(spec_.memory_mib) << 20});

@@ -147,6 +147,7 @@ struct BestMoveOptions {
   double exploration = kDefaultExploration;
   std::optional<std::string> tb;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
+  Evaluation evaluation = Evaluation::kLearned;
 };
 
 // The decision and the JSON text of what the search knows.
@@ -171,7 +172,7 @@ absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
       }
     }
     TranspositionTable table(options.hash);
-    AlphaBeta<G> search(game, &table);
+    AlphaBeta<G> search(game, &table, {.evaluation = options.evaluation});
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time};
     const SearchReport r = search.Search(root, limits);
@@ -192,6 +193,7 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
   mcts_options.seed = options.seed;
   mcts_options.exploration = options.exploration;
   mcts_options.leaves = options.leaves;
+  mcts_options.evaluation = options.evaluation;
   mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
   Mcts<G> mcts(game, mcts_options);
   if (options.tb) {
@@ -262,23 +264,28 @@ void RegisterAnalysis(py::module_& m) {
       "bestmove",
       [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
          uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
-         const std::optional<std::string>& tb, const std::string& leaves) {
+         const std::optional<std::string>& tb, const std::string& leaves,
+         const std::string& evaluation) {
         const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
         Check(parsed.has_value(),
               absl::StrCat("leaves='", leaves, "': must be evaluation or playout"));
+        const std::optional<Evaluation> parsed_evaluation = ParseEvaluation(evaluation);
+        Check(parsed_evaluation.has_value(),
+              absl::StrCat("eval='", evaluation, "': must be learned or classic"));
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
-                            exploration, tb, *parsed});
+                            exploration, tb, *parsed, *parsed_evaluation});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = 64, py::arg("memory") = 256,
       py::arg("exploration") = kDefaultExploration, py::arg("tb") = std::nullopt,
-      py::arg("leaves") = "evaluation",
+      py::arg("leaves") = "evaluation", py::arg("eval") = "learned",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
       "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
       "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
-      "visits, win_rate, proven, nodes, pv.\n"
+      "visits, win_rate, proven, nodes, pv. eval='learned' (the game's network, where it has\n"
+      "one) or 'classic' (the hand-written evaluation), for either engine.\n"
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
         py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,

@@ -54,6 +54,7 @@ struct SearchOptions {
   bool quiescence = true;
   int quiescence_depth = 8;
   Leaves leaves = Leaves::kEvaluate;
+  Evaluation evaluation = Evaluation::kLearned;
   Player for_player = Player::kP1;  // with optimistic or pessimistic leaves
   // Heuristic search only: a position met again (earlier on the search path
   // or in the game, see SetGameHistory) scores 0. The rules know no
@@ -200,7 +201,7 @@ class AlphaBeta {
       case Leaves::kEvaluate:
         break;
     }
-    return Discounted(game_.evaluate(p), ply);
+    return Discounted(Evaluate(game_, p, options_.evaluation), ply);
   }
 
   // A heuristic value loses kDiscount points per ply from the root, so that a

@@ -40,6 +40,7 @@
 #include "engine/game.h"
 #include "engine/interrupt.h"
 #include "engine/random.h"
+#include "engine/score.h"
 #include "search/arena.h"
 #include "search/endgame_probe.h"
 #include "search/mcts_pending.h"
@@ -53,7 +54,7 @@ inline constexpr double kDefaultExploration = 1.0;
 
 // What a leaf is worth on its first visit: the result of a uniform random
 // playout from it, or the game's static evaluation turned into an expected
-// reward, 1 / (1 + exp(-evaluation / kEvaluationScale)). The evaluation (the
+// reward, 1 / (1 + exp(-evaluation / kLogisticScale)) (engine/score.h). The evaluation (the
 // default) needs a searchable game; a game without one plays out. Measured
 // on Davxar (search/README.md), it throws away fewer exact values and wins
 // matches against playouts.
@@ -69,14 +70,12 @@ inline std::optional<MctsLeaves> ParseMctsLeaves(absl::string_view name) {
   }
   return std::nullopt;
 }
-// In evaluation units: a piece ahead (100 in Davxar and Damdaman) is worth
-// about 0.66 of a win.
-inline constexpr double kEvaluationScale = 150;
 
 struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
   MctsLeaves leaves = MctsLeaves::kEvaluation;
-  int threads = 1;  // 1 to 256
+  Evaluation evaluation = Evaluation::kLearned;  // with evaluation leaves
+  int threads = 1;                               // 1 to 256
   uint64_t seed = 1;
   size_t memory_bytes = 256 << 20;  // the tree's memory bound
   double progress_every = 1.0;      // seconds between progress reports

@@ -4,6 +4,10 @@
 #ifndef LUD64_SEARCH_SEARCHABLE_GAME_H_
 #define LUD64_SEARCH_SEARCHABLE_GAME_H_
 
+#include <cstdint>
+#include <optional>
+
+#include "absl/strings/string_view.h"
 #include "engine/game.h"
 #include "engine/score.h"
 
@@ -14,6 +18,40 @@ concept SearchableGame = Game<G> && requires(const G& game, const typename G::Po
   // For the player to move, within +-kMaxHeuristic.
   { game.evaluate(p) } -> std::same_as<Score>;
 };
+
+// Which static evaluation a search uses: the game's learned network where it
+// has one (its hand-written rules otherwise), or the hand-written rules.
+enum class Evaluation : uint8_t { kLearned, kClassic };
+// "learned" or "classic", as every front-end writes the option.
+inline const char* EvaluationName(Evaluation evaluation) {
+  return evaluation == Evaluation::kLearned ? "learned" : "classic";
+}
+// The evaluation a name gives; nothing for another text.
+inline std::optional<Evaluation> ParseEvaluation(absl::string_view name) {
+  for (Evaluation evaluation : {Evaluation::kLearned, Evaluation::kClassic}) {
+    if (name == EvaluationName(evaluation)) return evaluation;
+  }
+  return std::nullopt;
+}
+
+// A game with a learned evaluation (network/): its network, nullptr for a
+// variant that has none, and the network's score for the player to move.
+template <class G>
+concept HasLearnedEvaluation = requires(const G& game, const typename G::Position& p) {
+  { game.network() != nullptr } -> std::convertible_to<bool>;
+  { game.learned_evaluate(p) } -> std::same_as<Score>;
+};
+
+// The static evaluation `evaluation` asks for.
+template <SearchableGame G>
+Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation) {
+  if constexpr (HasLearnedEvaluation<G>) {
+    if (evaluation == Evaluation::kLearned && game.network() != nullptr) {
+      return game.learned_evaluate(p);
+    }
+  }
+  return game.evaluate(p);
+}
 
 template <class G>
 concept HasTacticalDecisions = Game<G> &&

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -109,9 +110,11 @@ TEST(UgiSession, Handshake) {
       "option name engine type combo default alphabeta var alphabeta var mcts";
   const char* leaves_option =
       "option name leaves type combo default evaluation var evaluation var playout";
-  for (const char* option : {"option name game type string default davxar:pieces=6", engine_option,
-                             "option name hash type spin", "option name threads type spin",
-                             leaves_option, "option name tb type string"}) {
+  for (const char* option :
+       {"option name game type string default davxar:pieces=6", engine_option,
+        "option name hash type spin", "option name threads type spin", leaves_option,
+        "option name eval type combo default learned var learned var classic",
+        "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }
   EXPECT_EQ(driver.Ask("isready"), "readyok");
@@ -275,6 +278,26 @@ TEST(UgiSession, MctsEngine) {
   EXPECT_TRUE(best == "C4-D4" || best == "D3-D4") << best;
 }
 
+// Either evaluation searches; the two score the start of a 4-piece game (which
+// the network judges) differently.
+TEST(UgiSession, EvalOptionChoosesTheEvaluation) {
+  std::map<std::string, std::string> scores;
+  for (const char* evaluation : {"learned", "classic"}) {
+    Driver driver("davxar:pieces=4");
+    EXPECT_TRUE(driver.Send(absl::StrCat("setoption name eval value ", evaluation)).empty());
+    driver.Send("go depth 3");
+    ASSERT_TRUE(driver.WaitFor("bestmove"));
+    for (const std::string& line : driver.Lines()) {
+      // "info depth 3 score cp 35 nodes ...": the score's words.
+      if (absl::StartsWith(line, "info depth 3 score ")) {
+        scores[evaluation] = line.substr(0, line.find(" nodes "));
+      }
+    }
+  }
+  ASSERT_EQ(scores.size(), 2u);
+  EXPECT_NE(scores["learned"], scores["classic"]);
+}
+
 TEST(UgiSession, SetOptionGameChangesTheGame) {
   Driver driver("damdaman");
   EXPECT_TRUE(driver.Send("setoption name game value davxar:lines=ludii,pieces=6").empty());
@@ -307,6 +330,7 @@ TEST(UgiSession, BadInputIsReportedAndChangesNothing) {
            "setoption name threads value 300",
            "setoption name engine value minimax",
            "setoption name leaves value rollout",
+           "setoption name eval value neural",
            "setoption name game value chess",
            "setoption name game value davxar:pieces=99",
            "setoption name tb value /nonexistent/tables",

@@ -42,6 +42,14 @@ def test_bestmove_and_solve():
         lud64.bestmove(p, engine="x", depth=1)
     with pytest.raises(ValueError, match="leaves='rollout'"):
         lud64.bestmove(davxar, engine="mcts", iterations=10, leaves="rollout")
+    # The learned and the classic evaluation score the same search differently
+    # where the network judges (at most 4 pieces a side).
+    davxar4 = lud64.Game("davxar:pieces=4").start()
+    _, learned = lud64.bestmove(davxar4, depth=3)
+    _, classic = lud64.bestmove(davxar4, depth=3, eval="classic")
+    assert learned["score"] != classic["score"]
+    with pytest.raises(ValueError, match="eval='neural'"):
+        lud64.bestmove(davxar, depth=1, eval="neural")
     solved = lud64.solve(p, time=20)
     theirs = json.loads(run_command("solve", "--game=guettal", "--json", "--time=20"))
     assert set(solved) == set(theirs)

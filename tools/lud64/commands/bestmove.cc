@@ -19,8 +19,19 @@ ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
 ABSL_FLAG(std::string, leaves, "evaluation",
           "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
+ABSL_FLAG(std::string, eval, "learned",
+          "the static evaluation: learned (the game's network, where it has one) or classic");
+
 namespace lud64 {
 namespace {
+
+// --eval, or the error naming it.
+absl::StatusOr<Evaluation> EvaluationFlag() {
+  const std::string text = absl::GetFlag(FLAGS_eval);
+  if (const std::optional<Evaluation> evaluation = ParseEvaluation(text)) return *evaluation;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--eval=", Escaped(text), ": expected learned or classic"));
+}
 
 int RunMctsBestMoveCommand() {
   if (absl::Status status = RejectFlags({"depth", "nodes", "hash"}, "--engine=alphabeta");
@@ -43,6 +54,9 @@ int RunMctsBestMoveCommand() {
         absl::StrCat("--leaves=", leaves, ": expected playout or evaluation")));
   }
   request.options.leaves = *parsed;
+  absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
+  if (!evaluation.ok()) return Fail(evaluation.status());
+  request.options.evaluation = *evaluation;
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
   request.use_tables = FlagGiven("tb");
@@ -108,6 +122,9 @@ int RunBestMoveCommand(const std::string&) {
     return Fail(status);
   }
   if (depth > 0) request.depth = depth;
+  absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
+  if (!evaluation.ok()) return Fail(evaluation.status());
+  request.evaluation = *evaluation;
   request.use_tables = FlagGiven("tb");
   request.tables = absl::GetFlag(FLAGS_tb);
   // Without any limit, think for one second.
@@ -123,11 +140,11 @@ const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--hash=MiB] [--tb=DIR]\n"
+    "[--clock=S [--inc=S]] [--hash=MiB] [--eval=E] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
     "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
-    "              [--leaves=playout|evaluation] [--tb=DIR]",
+    "              [--leaves=playout|evaluation] [--eval=E] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"
@@ -137,12 +154,14 @@ const Command kBestMoveCommand = {
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
     "  Without a limit either thinks for one second. --moves: decisions played from\n"
     "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
+    "  --eval=learned (the default): the game's learned network (network/) where it has one,\n"
+    "  the hand-written evaluation otherwise; --eval=classic: the hand-written one.\n"
     "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
     "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
-     "iterations", "threads", "seed", "exploration", "memory", "leaves", "tb"},
+     "iterations", "threads", "seed", "exploration", "memory", "leaves", "eval", "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64

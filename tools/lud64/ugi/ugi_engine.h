@@ -34,11 +34,12 @@ namespace lud64 {
 
 // The engine options of the protocol (`setoption`), other than the game.
 struct UgiSettings {
-  std::string engine = "alphabeta";             // or "mcts"
-  int hash_mib = 64;                            // alpha-beta's table, or MCTS's tree
-  int threads = 1;                              // MCTS threads (alpha-beta uses one)
-  std::string tb;                               // endgame table directory; "" for none
-  MctsLeaves leaves = MctsLeaves::kEvaluation;  // MCTS: what a new leaf is worth
+  std::string engine = "alphabeta";              // or "mcts"
+  int hash_mib = 64;                             // alpha-beta's table, or MCTS's tree
+  int threads = 1;                               // MCTS threads (alpha-beta uses one)
+  std::string tb;                                // endgame table directory; "" for none
+  MctsLeaves leaves = MctsLeaves::kEvaluation;   // MCTS: what a new leaf is worth
+  Evaluation evaluation = Evaluation::kLearned;  // both: the static evaluation
 };
 
 // The limits of one `go`, times in seconds; negative: not given.
@@ -177,6 +178,7 @@ class UgiGameEngine final : public UgiEngine {
     if (settings_.engine == "mcts") {
       MctsLimits limits{.iterations = go.nodes, .seconds = seconds, .stop = &stop};
       const MctsOptions options{.leaves = settings_.leaves,
+                                .evaluation = settings_.evaluation,
                                 .threads = settings_.threads,
                                 .memory_bytes = static_cast<size_t>(settings_.hash_mib) << 20};
       return SearchTask([this, root, limits, options](const Emit& emit) {
@@ -197,8 +199,9 @@ class UgiGameEngine final : public UgiEngine {
                                 .nodes = go.nodes,
                                 .seconds = seconds,
                                 .stop = &stop};
-      return SearchTask([this, root, limits, history = history_](const Emit& emit) {
-        AlphaBeta<G> search(game_, table_.get());
+      return SearchTask([this, root, limits, history = history_,
+                         evaluation = settings_.evaluation](const Emit& emit) {
+        AlphaBeta<G> search(game_, table_.get(), {.evaluation = evaluation});
         search.SetGameHistory(history);
         search.SetEndgameProbe(probe_);
         const SearchReport report = search.Search(

@@ -180,6 +180,8 @@ void UgiSession::Handshake() {
   Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
   Emit(absl::StrCat("option name leaves type combo default ", MctsLeavesName(settings_.leaves),
                     " var evaluation var playout"));
+  Emit(absl::StrCat("option name eval type combo default ", EvaluationName(settings_.evaluation),
+                    " var learned var classic"));
   Emit(absl::StrCat("option name tb type string default ",
                     settings_.tb.empty() ? "<empty>" : settings_.tb));
   Emit("ugiok");
@@ -200,10 +202,10 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
   if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
-      name != "leaves" && name != "tb") {
+      name != "leaves" && name != "eval" && name != "tb") {
     return absl::InvalidArgumentError(
         absl::StrCat("setoption: unknown option ", Quoted(name),
-                     " (options: game, engine, hash, threads, leaves, tb)"));
+                     " (options: game, engine, hash, threads, leaves, eval, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -243,6 +245,13 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
           absl::StrCat("setoption leaves ", Quoted(value), ": must be evaluation or playout"));
     }
     settings.leaves = *leaves;
+  } else if (name == "eval") {
+    const std::optional<Evaluation> evaluation = ParseEvaluation(absl::AsciiStrToLower(value));
+    if (!evaluation) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("setoption eval ", Quoted(value), ": must be learned or classic"));
+    }
+    settings.evaluation = *evaluation;
   } else {  // tb
     settings.tb = value == "<empty>" ? "" : value;
   }
