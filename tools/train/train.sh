@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes networks/davxar.lnet and networks/davxar-ludii.lnet from scratch, with
-# their learning curves (README.md). About an hour on 2 cores.
+# their learning curves (README.md). About an hour and a half (self-play, one
+# core, is most of it).
 # Usage: tools/train/train.sh [BUILD_DIR] [WORK_DIR]
 set -euo pipefail
 build=${1:-build/release}
