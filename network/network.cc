@@ -19,26 +19,35 @@ Int Rounded(double value, double limit) {
 
 }  // namespace
 
-float ReferenceLogit(const NetworkWeights& weights, const NetworkInputs& mover,
-                     const NetworkInputs& other) {
-  std::array<float, 2 * kAccumulatorWidth> activations;
+void RunFloatForward(const NetworkWeights& weights, const NetworkInputs& mover,
+                     const NetworkInputs& other, FloatForward& forward) {
   const NetworkInputs* sides[2] = {&mover, &other};
   for (int side = 0; side < 2; ++side) {
-    std::array<float, kAccumulatorWidth> sums = weights.input_bias;
+    float* sums = forward.sums.data() + side * kAccumulatorWidth;
+    std::copy(weights.input_bias.begin(), weights.input_bias.end(), sums);
     ForEachInput(*sides[side], [&](int f) {
       for (int j = 0; j < kAccumulatorWidth; ++j) sums[j] += weights.input[f][j];
     });
-    for (int j = 0; j < kAccumulatorWidth; ++j) {
-      activations[side * kAccumulatorWidth + j] = std::clamp(sums[j], 0.0f, 1.0f);
-    }
   }
-  float logit = weights.output_bias;
+  std::array<float, 2 * kAccumulatorWidth> activations;
+  for (int i = 0; i < 2 * kAccumulatorWidth; ++i) {
+    activations[i] = std::clamp(forward.sums[i], 0.0f, 1.0f);
+  }
+  forward.logit = weights.output_bias;
   for (int k = 0; k < kHiddenWidth; ++k) {
     float sum = weights.hidden_bias[k];
     for (int i = 0; i < 2 * kAccumulatorWidth; ++i) sum += weights.hidden[k][i] * activations[i];
-    logit += weights.output[k] * std::clamp(sum, 0.0f, 1.0f);
+    forward.hidden_sums[k] = sum;
+    forward.hidden[k] = std::clamp(sum, 0.0f, 1.0f);
+    forward.logit += weights.output[k] * forward.hidden[k];
   }
-  return logit;
+}
+
+float ReferenceLogit(const NetworkWeights& weights, const NetworkInputs& mover,
+                     const NetworkInputs& other) {
+  FloatForward forward;
+  RunFloatForward(weights, mover, other, forward);
+  return forward.logit;
 }
 
 QuantizedNetwork QuantizedNetwork::From(const NetworkWeights& weights) {

@@ -54,6 +54,16 @@ inline constexpr float kMaxInputWeight = 2.0f;
 inline constexpr float kMaxHiddenWeight = 31.0f;
 inline constexpr float kMaxOutputWeight = 31.0f;
 
+// The float network's forward pass, with what training's backward pass needs.
+struct FloatForward {
+  std::array<float, 2 * kAccumulatorWidth> sums;  // first layer, unclipped: mover's, other's
+  std::array<float, kHiddenWidth> hidden_sums;    // unclipped
+  std::array<float, kHiddenWidth> hidden;         // clipped
+  float logit;
+};
+void RunFloatForward(const NetworkWeights& weights, const NetworkInputs& mover,
+                     const NetworkInputs& other, FloatForward& forward);
+
 // The float network's logit, the reference for the quantized one.
 float ReferenceLogit(const NetworkWeights& weights, const NetworkInputs& mover,
                      const NetworkInputs& other);

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -53,8 +52,9 @@ class Reader {
   size_t at_ = 0;
 };
 
-template <class F>
-void ForEachArray(QuantizedNetwork& network, F&& f) {
+// The weight arrays in file order; `Network` is QuantizedNetwork, const or not.
+template <class Network, class F>
+void ForEachArray(Network& network, F&& f) {
   f(network.input);
   f(network.input_bias);
   f(network.hidden);
@@ -83,8 +83,7 @@ std::string SerializeNetworkFile(const NetworkFile& file) {
   const std::string origin = file.origin.substr(0, kMaxOrigin);
   out.Put(static_cast<uint32_t>(origin.size()));
   out.PutBytes(origin);
-  QuantizedNetwork network = file.network;
-  ForEachArray(network, [&](const auto& array) { out.Put(array); });
+  ForEachArray(file.network, [&](const auto& array) { out.Put(array); });
   out.Put(Checksum64(out.bytes().data(), out.bytes().size()));
   return std::move(out.bytes());
 }

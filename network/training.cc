@@ -23,37 +23,6 @@ std::span<float> Flat(NetworkWeights& weights) {
 
 float Sigmoid(float x) { return 1 / (1 + std::exp(-x)); }
 
-// The forward pass of one sample, with what the backward pass needs.
-struct Forward {
-  std::array<float, 2 * kAccumulatorWidth> activations;  // mover's, then other's
-  std::array<float, kHiddenWidth> hidden_sums;
-  std::array<float, kHiddenWidth> hidden;
-  float logit;
-};
-
-void RunForward(const NetworkWeights& w, const TrainingSample& sample, Forward& f) {
-  const NetworkInputs* sides[2] = {&sample.mover, &sample.other};
-  for (int side = 0; side < 2; ++side) {
-    float* sums = f.activations.data() + side * kAccumulatorWidth;
-    std::copy(w.input_bias.begin(), w.input_bias.end(), sums);
-    ForEachInput(*sides[side], [&](int input) {
-      for (int j = 0; j < kAccumulatorWidth; ++j) sums[j] += w.input[input][j];
-    });
-  }
-  std::array<float, 2 * kAccumulatorWidth> clipped;
-  for (int i = 0; i < 2 * kAccumulatorWidth; ++i) {
-    clipped[i] = std::clamp(f.activations[i], 0.0f, 1.0f);
-  }
-  f.logit = w.output_bias;
-  for (int k = 0; k < kHiddenWidth; ++k) {
-    float sum = w.hidden_bias[k];
-    for (int i = 0; i < 2 * kAccumulatorWidth; ++i) sum += w.hidden[k][i] * clipped[i];
-    f.hidden_sums[k] = sum;
-    f.hidden[k] = std::clamp(sum, 0.0f, 1.0f);
-    f.logit += w.output[k] * f.hidden[k];
-  }
-}
-
 double CrossEntropy(float logit, float target) {
   // log(1 + exp(-x)) computed without overflow for large |x|.
   const double x = logit;
@@ -101,10 +70,10 @@ double NetworkTrainer::Step(std::span<const TrainingSample> batch, float learnin
   NetworkWeights& g = *gradient_;
   g = NetworkWeights{};
   double loss = 0;
-  Forward f;
+  FloatForward f;
   const float scale = 1.0f / static_cast<float>(batch.size());
   for (const TrainingSample& sample : batch) {
-    RunForward(w, sample, f);
+    RunFloatForward(w, sample.mover, sample.other, f);
     loss += CrossEntropy(f.logit, sample.target);
     const float d_logit = (Sigmoid(f.logit) - sample.target) * scale;
     g.output_bias += d_logit;
@@ -118,12 +87,12 @@ double NetworkTrainer::Step(std::span<const TrainingSample> batch, float learnin
     for (int k = 0; k < kHiddenWidth; ++k) {
       if (d_sum[k] == 0) continue;
       for (int i = 0; i < 2 * kAccumulatorWidth; ++i) {
-        g.hidden[k][i] += d_sum[k] * std::clamp(f.activations[i], 0.0f, 1.0f);
+        g.hidden[k][i] += d_sum[k] * std::clamp(f.sums[i], 0.0f, 1.0f);
         d_activation[i] += d_sum[k] * w.hidden[k][i];
       }
     }
     for (int i = 0; i < 2 * kAccumulatorWidth; ++i) {
-      if (!Open(f.activations[i])) d_activation[i] = 0;
+      if (!Open(f.sums[i])) d_activation[i] = 0;
     }
     const NetworkInputs* sides[2] = {&sample.mover, &sample.other};
     for (int side = 0; side < 2; ++side) {
@@ -164,10 +133,10 @@ double NetworkTrainer::Step(std::span<const TrainingSample> batch, float learnin
 TrainingFit MeasureFit(const NetworkWeights& weights, std::span<const TrainingSample> samples) {
   TrainingFit fit;
   if (samples.empty()) return fit;
-  Forward f;
+  FloatForward f;
   int64_t agreeing = 0;
   for (const TrainingSample& sample : samples) {
-    RunForward(weights, sample, f);
+    RunFloatForward(weights, sample.mover, sample.other, f);
     fit.loss += CrossEntropy(f.logit, sample.target);
     agreeing += Third(Sigmoid(f.logit)) == Third(sample.target);
   }

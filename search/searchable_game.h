@@ -34,11 +34,11 @@ inline std::optional<Evaluation> ParseEvaluation(absl::string_view name) {
   return std::nullopt;
 }
 
-// A game with a learned evaluation (network/): its network, nullptr for a
-// variant that has none, and the network's score for the player to move.
+// A game with a learned evaluation (network/): the score for the player to
+// move, its network's where the network judges the position, its
+// hand-written evaluation's elsewhere (or in a variant without a network).
 template <class G>
 concept HasLearnedEvaluation = requires(const G& game, const typename G::Position& p) {
-  { game.network() != nullptr } -> std::convertible_to<bool>;
   { game.learned_evaluate(p) } -> std::same_as<Score>;
 };
 
@@ -46,9 +46,7 @@ concept HasLearnedEvaluation = requires(const G& game, const typename G::Positio
 template <SearchableGame G>
 Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation) {
   if constexpr (HasLearnedEvaluation<G>) {
-    if (evaluation == Evaluation::kLearned && game.network() != nullptr) {
-      return game.learned_evaluate(p);
-    }
+    if (evaluation == Evaluation::kLearned) return game.learned_evaluate(p);
   }
   return game.evaluate(p);
 }

@@ -91,8 +91,9 @@ class Davxar {
   Score evaluate(const Position& position) const;
   // The learned evaluation (davxar_network.cc, network/): the inputs of
   // `side`'s view of a position, the embedded network of this game's line
-  // set (nullptr: none), and its score for the player to move (the
-  // hand-written evaluation's beyond the network's max_side_pieces).
+  // set (nullptr: none), and the score for the player to move: the
+  // network's, or the hand-written evaluation's without a network or beyond
+  // its max_side_pieces.
   static constexpr int kNetworkInputCount = 100;
   NetworkInputs network_inputs(const Position& position, Player side) const;
   const std::shared_ptr<const QuantizedNetwork>& network() const;

@@ -55,6 +55,7 @@ const std::shared_ptr<const QuantizedNetwork>& Davxar::network() const {
 
 Score Davxar::learned_evaluate(const Position& position) const {
   const std::shared_ptr<const QuantizedNetwork>& net = network();
+  if (net == nullptr) return evaluate(position);
   if (const int limit = net->max_side_pieces; limit > 0) {
     for (int side = 0; side < 2; ++side) {
       if (PopCount(position.pieces[side]) + position.hand[side] > limit) return evaluate(position);
