@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/interrupt.h"
+#include "tablebase/compress.h"
 #include "tablebase/endgame_limit.h"
 #include "tablebase/retrograde.h"
 #include "tablebase/slice_writer.h"
@@ -34,6 +35,7 @@ struct TbBuildOptions {
   EndgameLimit upto = {};  // whole game by default
   int threads = 1;         //
   int64_t memory_mib = 0;  // refuse a build whose working memory exceeds this; 0: no limit
+  bool compress = true;    // end with the files compressed (format version 2)
 };
 
 // $LUD64_TB if set, else ./tablebases.
@@ -123,6 +125,26 @@ absl::Status WriteSolvedSlice(const Tb& tb, const ComponentSolver<Tb>& solver, i
   return (*writer)->Commit();
 }
 
+// Compresses the files of a finished build (those compressed already are
+// kept), `threads` at a time; the single-process and distributed builders
+// end with it.
+template <TablebaseGame Tb>
+absl::Status CompressBuiltSlices(const Tb& tb, const std::string& dir,
+                                 const std::vector<SliceKey>& slices, int threads,
+                                 std::ostream& progress) {
+  std::vector<std::pair<SliceKey, std::string>> files;
+  for (const SliceKey& key : slices) {
+    files.emplace_back(key, absl::StrCat(dir, "/", SliceFileName(tb.family(), key)));
+  }
+  absl::StatusOr<CompressReport> report = CompressSliceFiles(tb, files, threads, progress);
+  if (!report.ok()) return report.status();
+  if (report->compressed > 0) {
+    progress << absl::StrFormat("compressed %d files: %d bytes to %d\n", report->compressed,
+                                report->bytes_before, report->bytes_after);
+  }
+  return absl::OkStatus();
+}
+
 // Builds (or verifies and keeps) every slice of `slices` into `dir`; `tables`
 // receives them all, mapped.
 template <TablebaseGame Tb>
@@ -208,7 +230,8 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
         size / std::max(seconds, 1e-9) / 1e6, 100.0 * built / std::max<uint64_t>(plan.total, 1),
         elapsed / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
   }
-  return absl::OkStatus();
+  if (!options.compress) return absl::OkStatus();
+  return CompressBuiltSlices(tb, dir, slices, options.threads, progress);
 }
 
 // The builder of one adapter's tables, compiled in one file of the program

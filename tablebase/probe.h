@@ -9,9 +9,8 @@
 #ifndef LUD64_TABLEBASE_PROBE_H_
 #define LUD64_TABLEBASE_PROBE_H_
 
-#include <dirent.h>
-
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -61,31 +60,21 @@ class Tablebase {
  public:
   using Position = typename Tb::Position;
 
-  // Every slice file of the tables' family in `dir`, each checked as `check` says.
+  // Every slice file of the tables' family in `dir`, each checked as `check`
+  // says; compressed files are read where they lie unless `access` asks for
+  // every entry at hand (SliceAccess::kEntries: `tb verify`).
   static absl::StatusOr<Tablebase> Open(const Tb& tb, const std::string& dir,
-                                        FileCheck check = FileCheck::kChecksum) {
+                                        FileCheck check = FileCheck::kChecksum,
+                                        SliceAccess access = SliceAccess::kProbe) {
     Tablebase base(tb, dir);
-    const std::string prefix = SliceFileName(tb.family(), SliceKey{})
-                                   .substr(0, SliceFileName(tb.family(), SliceKey{}).find('_') + 1);
-    DIR* handle = ::opendir(dir.c_str());
-    if (handle == nullptr) {
-      return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
-    }
-    std::vector<std::string> names;
-    while (const dirent* entry = ::readdir(handle)) names.emplace_back(entry->d_name);
-    ::closedir(handle);
-    std::sort(names.begin(), names.end());
-    for (const std::string& name : names) {
-      SliceKey key;
-      if (!absl::StartsWith(name, prefix) || !ParseKey(name.substr(prefix.size()), key) ||
-          SliceFileName(tb.family(), key) != name) {
-        continue;  // other families, temporary files
-      }
-      absl::StatusOr<std::unique_ptr<MappedSlice>> slice = MappedSlice::Open(
-          absl::StrCat(dir, "/", name), tb.family(), key, tb.index().symmetry().scheme_id(),
-          tb.index().Size(key.own, key.opponent), check);
+    absl::StatusOr<std::vector<SliceFile>> files = SliceFilesIn(tb.family(), dir);
+    if (!files.ok()) return files.status();
+    for (const SliceFile& file : *files) {
+      absl::StatusOr<std::unique_ptr<MappedSlice>> slice =
+          MappedSlice::Open(file.path, tb.family(), file.key, tb.index().symmetry().scheme_id(),
+                            tb.index().Size(file.key.own, file.key.opponent), check, access);
       if (!slice.ok()) return slice.status();
-      base.tables_->Add(key, *std::move(slice));
+      base.tables_->Add(file.key, *std::move(slice));
     }
     if (base.tables_->all().empty()) {
       return absl::NotFoundError(absl::StrCat("no ", tb.family(), " tablebase in ", dir));
@@ -95,10 +84,11 @@ class Tablebase {
 
   // The same from a family name ("davxar", "davxar:lines=ludii", "damdaman").
   static absl::StatusOr<Tablebase> Open(absl::string_view family, const std::string& dir,
-                                        FileCheck check = FileCheck::kChecksum) {
+                                        FileCheck check = FileCheck::kChecksum,
+                                        SliceAccess access = SliceAccess::kProbe) {
     absl::StatusOr<Tb> tb = Tb::FromFamily(family);
     if (!tb.ok()) return tb.status();
-    return Open(*tb, dir, check);
+    return Open(*tb, dir, check, access);
   }
 
   const Tb& tb() const { return tb_; }
@@ -118,11 +108,15 @@ class Tablebase {
                                               " is not in the tablebase at ", dir_,
                                               " (build it first)"));
     }
-    return ValueOf(slice->Get(tb_.Locate(position).index));
+    absl::StatusOr<Entry> entry = slice->Read(tb_.Locate(position).index);
+    if (!entry.ok()) return entry.status();
+    return ValueOf(*entry);
   }
 
   // A search's probe: the value of a position whose slice is loaded, else
-  // nothing (a miss makes no message); a finished game is not probed.
+  // nothing (a miss makes no message); a finished game is not probed. A
+  // corrupt block is reported once on stderr, and its positions are treated
+  // as outside the tables.
   std::optional<TbValue> Lookup(const Position& position) const {
     if (position.state.over()) return std::nullopt;
     const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));
@@ -130,7 +124,14 @@ class Tablebase {
     if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
       return TbValue{};  // the all-pass draw
     }
-    return ValueOf(slice->Get(tb_.Locate(position).index));
+    absl::StatusOr<Entry> entry = slice->Read(tb_.Locate(position).index);
+    if (!entry.ok()) {
+      if (!corruption_reported_->exchange(true)) {
+        std::fprintf(stderr, "lud64: %s\n", std::string(entry.status().message()).c_str());
+      }
+      return std::nullopt;
+    }
+    return ValueOf(*entry);
   }
 
   // Every legal decision with its value, best first (ties in generation order).
@@ -162,26 +163,11 @@ class Tablebase {
   Tablebase(const Tb& tb, std::string dir)
       : tb_(tb), dir_(std::move(dir)), tables_(std::make_unique<SliceTables>()) {}
 
-  // "<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb"
-  static bool ParseKey(const std::string& text, SliceKey& key) {
-    int own, opponent, own_hand, opponent_hand, used = 0;
-    if (std::sscanf(text.c_str(), "%dv%d_h%d-%d%n", &own, &opponent, &own_hand, &opponent_hand,
-                    &used) != 4) {
-      return false;
-    }
-    if (own < 0 || own > 64 || opponent < 0 || opponent > 64 || own_hand < 0 || own_hand > 64 ||
-        opponent_hand < 0 || opponent_hand > 64) {
-      return false;
-    }
-    key = {static_cast<uint8_t>(own), static_cast<uint8_t>(opponent),
-           static_cast<uint8_t>(own_hand), static_cast<uint8_t>(opponent_hand),
-           absl::StartsWith(text.substr(used), "_rm")};
-    return true;
-  }
-
   Tb tb_;
   std::string dir_;
   std::unique_ptr<SliceTables> tables_;
+  std::shared_ptr<std::atomic<bool>> corruption_reported_ =
+      std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace lud64::tablebase

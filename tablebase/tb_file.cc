@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -32,6 +33,21 @@ std::string KeyText(const uint8_t key[5]) {
   return SliceKey{key[0], key[1], key[2], key[3], key[4] != 0}.Name();
 }
 
+// "<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb" after the family's prefix.
+bool ParseKey(const std::string& text, SliceKey& key) {
+  int own, opponent, own_hand, opponent_hand, used = 0;
+  if (std::sscanf(text.c_str(), "%dv%d_h%d-%d%n", &own, &opponent, &own_hand, &opponent_hand,
+                  &used) != 4) {
+    return false;
+  }
+  for (int count : {own, opponent, own_hand, opponent_hand}) {
+    if (count < 0 || count > 64) return false;
+  }
+  key = {static_cast<uint8_t>(own), static_cast<uint8_t>(opponent), static_cast<uint8_t>(own_hand),
+         static_cast<uint8_t>(opponent_hand), absl::StartsWith(text.substr(used), "_rm")};
+  return true;
+}
+
 }  // namespace
 
 std::string SliceFileName(absl::string_view family, const SliceKey& key) {
@@ -40,6 +56,32 @@ std::string SliceFileName(absl::string_view family, const SliceKey& key) {
       name.begin(), name.end(), [](char c) { return c == ':' || c == ',' || c == '='; }, '-');
   return absl::StrCat(name, "_", key.own, "v", key.opponent, "_h", key.own_hand, "-",
                       key.opponent_hand, key.remove ? "_rm" : "", kFileSuffix);
+}
+
+absl::StatusOr<std::vector<SliceFile>> SliceFilesIn(absl::string_view family,
+                                                    const std::string& dir) {
+  const std::string any = SliceFileName(family, SliceKey{});
+  const std::string prefix = any.substr(0, any.find('_') + 1);
+  std::error_code error;
+  std::filesystem::directory_iterator it(dir, error);
+  if (error) {
+    return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
+  }
+  std::vector<std::string> names;
+  for (const std::filesystem::directory_entry& entry : it) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<SliceFile> files;
+  for (const std::string& name : names) {
+    SliceKey key;
+    if (!absl::StartsWith(name, prefix) || !ParseKey(name.substr(prefix.size()), key) ||
+        SliceFileName(family, key) != name) {
+      continue;  // other families, temporary files
+    }
+    files.push_back({key, absl::StrCat(dir, "/", name)});
+  }
+  return files;
 }
 
 absl::StatusOr<std::vector<std::string>> FamiliesIn(const std::string& dir) {
@@ -74,11 +116,9 @@ absl::Status WriteSlice(const std::string& path, absl::string_view family, const
   return (*writer)->Commit();
 }
 
-absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string& path,
-                                                               absl::string_view family,
-                                                               const SliceKey& key,
-                                                               uint32_t symmetry, uint64_t entries,
-                                                               FileCheck check) {
+absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
+    const std::string& path, absl::string_view family, const SliceKey& key, uint32_t symmetry,
+    uint64_t entries, FileCheck check, SliceAccess access) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT)
@@ -107,9 +147,10 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string
   if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) {
     return FileError(path, "not a lud64 tablebase file (bad magic)");
   }
-  if (h.version != kFormatVersion) {
-    return FileError(path, absl::StrCat("format version ", h.version, ", this program reads ",
-                                        kFormatVersion, "; rebuild it"));
+  if (h.version != kFormatVersion && h.version != kCompressedFormatVersion) {
+    return FileError(
+        path, absl::StrCat("format version ", h.version, ", this program reads ", kFormatVersion,
+                           " and ", kCompressedFormatVersion, "; rebuild it"));
   }
   const std::string stored_family(h.family, strnlen(h.family, sizeof(h.family)));
   if (stored_family != family) {
@@ -129,21 +170,65 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(const std::string
   if (h.entries != entries) {
     return FileError(path, absl::StrCat("holds ", h.entries, " entries, expected ", entries));
   }
-  const uint64_t expected_size = sizeof(SliceHeader) + h.entries * h.entry_bytes;
-  if (size != expected_size) {
-    return FileError(path, absl::StrCat(size < expected_size ? "truncated: " : "too long: ", size,
-                                        " bytes, expected ", expected_size));
-  }
-  slice->data_ = static_cast<const uint8_t*>(mapping) + sizeof(SliceHeader);
   slice->wide_ = h.entry_bytes == 2;
+  const auto* file = static_cast<const uint8_t*>(mapping);
+  if (h.version == kCompressedFormatVersion) {
+    absl::StatusOr<std::unique_ptr<CompressedSlice>> compressed =
+        CompressedSlice::Open(path, h, file, size);
+    if (!compressed.ok()) return compressed.status();
+    slice->compressed_ = *std::move(compressed);
+  } else {
+    const uint64_t expected_size = sizeof(SliceHeader) + h.entries * h.entry_bytes;
+    if (size != expected_size) {
+      return FileError(path, absl::StrCat(size < expected_size ? "truncated: " : "too long: ", size,
+                                          " bytes, expected ", expected_size));
+    }
+    slice->data_ = file + sizeof(SliceHeader);
+  }
   if (check == FileCheck::kChecksum) {
     if (absl::Status status = slice->VerifyChecksum(); !status.ok()) return status;
+  }
+  if (slice->compressed_ != nullptr && access == SliceAccess::kEntries) {
+    if (absl::Status status = slice->DecodeEntries(); !status.ok()) return status;
   }
   return slice;
 }
 
+absl::Status MappedSlice::DecodeEntries() {
+  // A file rather than anonymous memory where the directory allows, so that
+  // the kernel may write the pages out under pressure as it drops a
+  // version-1 file's.
+  decoded_size_ = std::max<size_t>(1, header_.entries * header_.entry_bytes);
+  const std::string temp = absl::StrCat(path_, ".decoded.", ::getpid());
+  const int fd = ::open(temp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  void* decoded = MAP_FAILED;
+  if (fd >= 0) {
+    ::unlink(temp.c_str());
+    if (::ftruncate(fd, static_cast<off_t>(decoded_size_)) == 0) {
+      decoded = ::mmap(nullptr, decoded_size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    }
+    ::close(fd);
+  }
+  if (decoded == MAP_FAILED) {  // a read-only directory, or a full disk
+    decoded =
+        ::mmap(nullptr, decoded_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  }
+  if (decoded == MAP_FAILED) return ErrnoError(path_, "map memory to decode it");
+  decoded_ = decoded;
+  if (absl::Status status =
+          compressed_->DecodeAll(static_cast<uint8_t*>(decoded), header_.entry_bytes);
+      !status.ok()) {
+    return status;
+  }
+  ::mprotect(decoded, decoded_size_, PROT_READ);
+  data_ = static_cast<const uint8_t*>(decoded);
+  compressed_.reset();
+  return absl::OkStatus();
+}
+
 absl::Status MappedSlice::VerifyChecksum() const {
-  if (TableChecksum(data_, mapped_size_ - sizeof(SliceHeader)) != header_.checksum) {
+  const auto* after_header = static_cast<const uint8_t*>(mapping_) + sizeof(SliceHeader);
+  if (TableChecksum(after_header, mapped_size_ - sizeof(SliceHeader)) != header_.checksum) {
     return FileError(path_, "checksum mismatch: the file is corrupt; delete it and rebuild");
   }
   return absl::OkStatus();
@@ -151,6 +236,7 @@ absl::Status MappedSlice::VerifyChecksum() const {
 
 MappedSlice::~MappedSlice() {
   if (mapping_ != nullptr) ::munmap(mapping_, mapped_size_);
+  if (decoded_ != nullptr) ::munmap(decoded_, decoded_size_);
 }
 
 }  // namespace lud64::tablebase

@@ -1,10 +1,12 @@
-// One slice per file: a 128-byte header, then one entry per index (1 or 2
-// bytes, little-endian). Files are written to a temporary name, synced and
-// renamed, so a file under its final name is complete; readers map it
-// read-only and check everything the header claims before trusting it.
+// One slice per file: a 128-byte header, then either one entry per index (1
+// or 2 bytes, little-endian: format version 1) or the compressed streams of
+// compressed_slice.h (version 2). Files are written to a temporary name,
+// synced and renamed, so a file under its final name is complete; readers map
+// it read-only and check everything the header claims before trusting it.
 #ifndef LUD64_TABLEBASE_TB_FILE_H_
 #define LUD64_TABLEBASE_TB_FILE_H_
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -15,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tablebase/compressed_slice.h"
 #include "tablebase/slice.h"
 #include "tablebase/slice_header.h"
 
@@ -27,6 +30,16 @@ std::string SliceFileName(absl::string_view family, const SliceKey& key);
 // sorted; files that are not slices (no magic) are passed over.
 absl::StatusOr<std::vector<std::string>> FamiliesIn(const std::string& dir);
 
+// A slice file of a family in a directory.
+struct SliceFile {
+  SliceKey key;
+  std::string path;
+};
+// The slice files of `family` in `dir`, by name (other families and
+// temporary files are passed over); NotFound if `dir` cannot be read.
+absl::StatusOr<std::vector<SliceFile>> SliceFilesIn(absl::string_view family,
+                                                    const std::string& dir);
+
 // Writes a slice atomically (temp file, fsync, rename); 16-bit entries only if
 // a distance needs them.
 absl::Status WriteSlice(const std::string& path, absl::string_view family, const SliceKey& key,
@@ -38,26 +51,46 @@ absl::Status WriteSlice(const std::string& path, absl::string_view family, const
 // gigabytes of Damdaman 4 v 4 or Davxar pieces=5), or not.
 enum class FileCheck { kChecksum, kHeader };
 
+// How a slice's entries are read: every entry at hand in memory (Get: what
+// builds and `tb verify` read, a compressed file decoded once into a
+// temporary file beside it, unlinked and mapped), or a compressed file read
+// block by block where it lies (Read: what probes and searches need).
+enum class SliceAccess { kEntries, kProbe };
+
 // A slice file whose header was checked (and its checksum, with
 // FileCheck::kChecksum), mapped read-only.
 class MappedSlice {
  public:
   // Checks size, magic, version, family, slice, symmetry, entry count and
   // (kChecksum) checksum; errors name the file.
-  static absl::StatusOr<std::unique_ptr<MappedSlice>> Open(const std::string& path,
-                                                           absl::string_view family,
-                                                           const SliceKey& key, uint32_t symmetry,
-                                                           uint64_t entries,
-                                                           FileCheck check = FileCheck::kChecksum);
+  static absl::StatusOr<std::unique_ptr<MappedSlice>> Open(
+      const std::string& path, absl::string_view family, const SliceKey& key, uint32_t symmetry,
+      uint64_t entries, FileCheck check = FileCheck::kChecksum,
+      SliceAccess access = SliceAccess::kEntries);
   ~MappedSlice();
   MappedSlice(const MappedSlice&) = delete;
   MappedSlice& operator=(const MappedSlice&) = delete;
   // Reads every entry and compares their checksum with the header's.
   absl::Status VerifyChecksum() const;
 
+  // The entry at `index` of a slice whose entries are at hand (every slice
+  // but a compressed one opened for probing).
   Entry Get(uint64_t index) const {
+    assert(data_ != nullptr);
     return wide_ ? reinterpret_cast<const uint16_t*>(data_)[index] : data_[index];
   }
+  // The entry at `index` of any slice; an error names a corrupt block.
+  absl::StatusOr<Entry> Read(uint64_t index) const {
+    if (compressed_ != nullptr) return compressed_->Read(index);
+    return Get(index);
+  }
+  // Only the entry's result, which a compressed file reads from its own stream.
+  absl::StatusOr<TbResult> ReadResult(uint64_t index) const {
+    if (compressed_ != nullptr) return compressed_->ReadResult(index);
+    return ValueOf(Get(index)).result;
+  }
+  // The compressed streams of a version-2 file opened for probing, else null.
+  const CompressedSlice* compressed() const { return compressed_.get(); }
   // Asks for the cache line of an entry: a build reads entries at random
   // across tables larger than the cache, and overlapping the misses of one
   // position's successors hides most of their latency.
@@ -71,8 +104,14 @@ class MappedSlice {
   MappedSlice() = default;
   std::string path_;
   SliceHeader header_{};
+  // Decodes a compressed file's entries into a temporary file, mapped.
+  absl::Status DecodeEntries();
+
   void* mapping_ = nullptr;
   size_t mapped_size_ = 0;
+  void* decoded_ = nullptr;  // the entries of a compressed file (kEntries)
+  size_t decoded_size_ = 0;
+  std::unique_ptr<CompressedSlice> compressed_;
   const uint8_t* data_ = nullptr;
   bool wide_ = false;
 };

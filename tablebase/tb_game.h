@@ -63,6 +63,18 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   // the component being solved (steps, passes), not placements or removals.
 };
 
+// Whether a position of slice `key` can be reached in a game: the adapter's
+// optional CanOccur, else every position can. The values of positions that
+// cannot are not checked by `tb verify` and not kept by compressed files.
+template <class Tb>
+bool MayOccur(const Tb& tb, const SliceKey& key, Bitboard own, Bitboard opponent) {
+  if constexpr (requires { tb.CanOccur(key, own, opponent); }) {
+    return tb.CanOccur(key, own, opponent);
+  } else {
+    return true;
+  }
+}
+
 // Which adapter serves a game: each game names it as
 // `G::TablebaseAdapter` (void: no tables), so that the answer cannot depend
 // on which headers a file includes; a file that uses an adapter without

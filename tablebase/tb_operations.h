@@ -19,6 +19,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "tablebase/builder.h"
+#include "tablebase/compress.h"
 #include "tablebase/probe.h"
 #include "tablebase/tb_game.h"
 
@@ -32,9 +33,32 @@ absl::Status NoTablebaseError(absl::string_view game_name);
 // whole file, and `tb verify`, `tb info` and the build check it.
 template <Game G>
 absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
-    const G& game, const std::string& dir, FileCheck check = FileCheck::kChecksum) {
+    const G& game, const std::string& dir, FileCheck check = FileCheck::kChecksum,
+    SliceAccess access = SliceAccess::kProbe) {
   using Tb = typename TablebaseFor<G>::Type;
-  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check);
+  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check, access);
+}
+
+// Compresses every version-1 slice file of `game`'s family in `dir`
+// (compress.h), `threads` files at a time.
+template <Game G>
+absl::StatusOr<CompressReport> CompressTablebases(const G& game, const std::string& dir_or_empty,
+                                                  int threads, std::ostream& progress) {
+  if constexpr (!TablebaseFor<G>::kSupported) {
+    return NoTablebaseError(game.name());
+  } else {
+    using Tb = typename TablebaseFor<G>::Type;
+    const Tb tb = Tb::ForGame(game);
+    const std::string dir = TablebaseDir(dir_or_empty);
+    absl::StatusOr<std::vector<SliceFile>> files = SliceFilesIn(tb.family(), dir);
+    if (!files.ok()) return files.status();
+    if (files->empty()) {
+      return absl::NotFoundError(absl::StrCat("no ", tb.family(), " tablebase in ", dir));
+    }
+    std::vector<std::pair<SliceKey, std::string>> slices;
+    for (const SliceFile& file : *files) slices.emplace_back(file.key, file.path);
+    return CompressSliceFiles(tb, slices, threads, progress);
+  }
 }
 
 // Builds every slice `options` asks for (resuming: complete files are kept);
@@ -150,7 +174,7 @@ absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_
     std::sort(slices.begin(), slices.end(), [](auto* a, auto* b) { return a->path() < b->path(); });
     std::string text =
         absl::StrCat(base->tb().family(), " in ", dir, ": ", slices.size(), " slices\n");
-    uint64_t positions = 0, bytes = 0;
+    uint64_t positions = 0, bytes = 0, result_bytes = 0, distance_bytes = 0, compressed = 0;
     for (const MappedSlice* s : slices) {
       const SliceHeader& h = s->header();
       const uint64_t n = h.wins + h.draws + h.losses;
@@ -164,10 +188,21 @@ absl::StatusOr<std::string> TablebaseInfo(const G& game, const std::string& dir_
                                       h.losses * pct, h.max_turns, h.checksum));
       positions += n;
       bytes += s->file_bytes();
+      if (const CompressedSlice* c = s->compressed(); c != nullptr) {
+        result_bytes += c->result_bytes();
+        distance_bytes += c->distance_bytes();
+        compressed += n;
+      }
     }
     absl::StrAppend(
-        &text, absl::StrFormat("total: %d positions, %d bytes (%.2f bytes/position)\n", positions,
-                               bytes, bytes / std::max(1.0, 1.0 * positions)));
+        &text, absl::StrFormat("total: %d positions, %d bytes (%.3f bits/position)\n", positions,
+                               bytes, 8.0 * bytes / std::max(1.0, 1.0 * positions)));
+    if (compressed > 0) {
+      absl::StrAppend(&text, absl::StrFormat("compressed: %d positions; win/draw/loss %.3f "
+                                             "bits/position, distances %.3f bits/position\n",
+                                             compressed, 8.0 * result_bytes / compressed,
+                                             8.0 * distance_bytes / compressed));
+    }
     return text;
   }
 }
@@ -204,7 +239,12 @@ absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tab
       status = slice.status();
       return;
     }
-    const TbValue v = DecisionValue(s, *slice != nullptr ? (*slice)->Get(s.at.index) : kDrawEntry);
+    absl::StatusOr<Entry> child = *slice != nullptr ? (*slice)->Read(s.at.index) : kDrawEntry;
+    if (!child.ok()) {
+      status = child.status();
+      return;
+    }
+    const TbValue v = DecisionValue(s, *child);
     if (Better(v, best)) best = v;
   });
   if (!status.ok()) return status;

@@ -57,7 +57,7 @@ class SliceVerifier {
     PairCursor cursor(tb_.index(), key_.own, key_.opponent, begin);
     for (uint64_t index = begin; index < end; ++index) {
       if (index > begin) cursor.Next();
-      if (!cursor.canonical()) continue;
+      if (!cursor.canonical() || !MayOccur(tb_, key_, cursor.own(), cursor.opponent())) continue;
       if (absl::Status s = List(index, tb_.Make(key_, cursor.own(), cursor.opponent())); !s.ok()) {
         return s;
       }
@@ -132,7 +132,8 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
   } else {
     using Clock = std::chrono::steady_clock;
     using Tb = typename TablebaseFor<G>::Type;
-    absl::StatusOr<Tablebase<Tb>> base = OpenTablebase(game, dir_or_empty);
+    absl::StatusOr<Tablebase<Tb>> base =
+        OpenTablebase(game, dir_or_empty, FileCheck::kChecksum, SliceAccess::kEntries);
     if (!base.ok()) return base.status();
     const auto& tb = base->tb();
     std::vector<std::pair<SliceKey, const MappedSlice*>> slices;

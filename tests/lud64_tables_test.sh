@@ -27,7 +27,7 @@ expect 2 'holds tables of damdaman, davxar: name one with --game' -- tb info "--
 expect 0 '^davxar in ' -- tb info --game=davxar "--tb=$tbdir/mixed"
 expect 1 'no tablebase in .*/none' -- tb verify "--tb=$(mkdir "$tbdir/none" && echo "$tbdir/none")"
 expect 0 'verified [0-9]+ positions: 0 mismatches' -- tb verify --game=damdaman --threads=2 "--tb=$tbdir"
-expect fail '--threads applies only with tb build and tb verify' -- tb probe --game=damdaman --threads=2 "--tb=$tbdir" --position=start
+expect fail '--threads applies only with tb build, tb verify and tb compress' -- tb probe --game=damdaman --threads=2 "--tb=$tbdir" --position=start
 expect fail '--threads=0: must be 1 to 256' -- tb verify --game=damdaman --threads=0 "--tb=$tbdir"
 expect fail 'slice 4v2 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" '--position=xxx..../......./..o..../......./....x../......./.....o. x'
 expect 0 'value +win in 1 turns \(1 plies\) for P1 \(to move\), from the endgame tables' -- solve --game=damdaman "--tb=$tbdir" '--position=......./....x../...o.../...x.../......./......./....... x'
@@ -66,6 +66,25 @@ check "a refused build creates no directory" test ! -e "$tbdir/refused"
 expect fail "--upto '17': expected N" -- tb build --game=davxar --upto=17
 expect fail "--upto '3v4': expected N" -- tb build --game=davxar --upto=3v4
 expect fail '--upto applies only with tb build' -- tb probe --game=damdaman --upto=2
+# Compressed files (format 2, the default) equal a plain build (--nocompress)
+# converted by tb compress, byte for byte; info states their bits a position.
+expect 0 'compressed: [0-9]+ positions; win/draw/loss [0-9.]+ bits/position, distances [0-9.]+ bits/position' -- tb info --game=damdaman "--tb=$tbdir"
+expect 0 '2v2' -- tb build --game=damdaman --upto=2 --nocompress "--tb=$tbdir/plain"
+expect 0 'compressed 4 files: [0-9]+ bytes to [0-9]+ .*; 0 were compressed already' -- tb compress "--tb=$tbdir/plain"
+check "tb compress writes what tb build writes" diff -r "$tbdir/plain" "$(mkdir -p "$tbdir/again" && cp "$tbdir"/damdaman_*.lud64tb "$tbdir/again" && echo "$tbdir/again")"
+expect 0 'compressed 0 files: .*; 4 were compressed already' -- tb compress --game=damdaman "--tb=$tbdir/plain"
+expect fail '--compress applies only with tb build' -- tb probe --game=damdaman --nocompress "--tb=$tbdir" --position=start
+# A damaged block: the probe that reads it names the file and the block, the
+# engines say so once and search on without it, verify finds the checksum.
+near='......./....x../...o.../...x.../......./......./....... x'
+cut="$(ls "$tbdir"/plain/damdaman_2v1*.lud64tb)"
+first=$(od -An -t u8 -j 152 -N 8 "$cut" | tr -d ' ')  # the results' blocks, and how many
+for ((b = 0; b < $(od -An -t u8 -j 160 -N 8 "$cut" | tr -d ' '); b++)); do
+  printf '\x5a' | dd of="$cut" bs=1 seek=$((first + 64 * b + 9)) conv=notrunc status=none
+done
+expect 1 'damdaman_2v1_h0-0.lud64tb: block [0-9]+ of the win/draw/loss values is corrupt' -- tb probe --game=damdaman "--tb=$tbdir/plain" "--position=$near"
+expect 0 'damdaman_2v1_h0-0.lud64tb: block [0-9]+ of the win/draw/loss values is corrupt' -- bestmove --game=damdaman "--tb=$tbdir/plain" --depth=2 "--position=$near"
+expect 1 'damdaman_2v1_h0-0.lud64tb: checksum mismatch' -- tb verify "--tb=$tbdir/plain"
 head -c 200 "$tbdir"/damdaman_2v2*.lud64tb > "$tbdir/cut" && mv "$tbdir/cut" "$(ls "$tbdir"/damdaman_2v2*.lud64tb)"
 expect fail 'damdaman_2v2' -- tb info --game=damdaman "--tb=$tbdir"
 

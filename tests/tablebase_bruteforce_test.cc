@@ -152,8 +152,9 @@ void ExpectTablesMatch(const Tb& tb, const G& game, const std::vector<SliceKey>&
   const Tablebase<Tb> base = BuildAndOpen(tb, slices, dir);
   BruteForce<G> brute(game);
   for (const SliceKey& key : slices) {
+    // Every position that can occur (the others' stored values are "don't care").
     ForEachPair(sites, key.own, key.opponent, [&](Bitboard own, Bitboard opponent) {
-      brute.AddRoot(tb.Make(key, own, opponent));
+      if (MayOccur(tb, key, own, opponent)) brute.AddRoot(tb.Make(key, own, opponent));
     });
   }
   brute.Solve();

@@ -17,6 +17,7 @@
 #include "boards/guettal/guettal.h"
 #include "engine/interrupt.h"
 #include "gtest/gtest.h"
+#include "tablebase/compress.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
 #include "tests/scoped_temp_dir.h"
@@ -99,10 +100,10 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   EXPECT_TRUE(absl::StrContains(status.message(), "holds family 'davxar'")) << status;
   // Another format version.
   std::string other = bytes;
-  other[8] = static_cast<char>(kFormatVersion + 1);
+  other[8] = static_cast<char>(kCompressedFormatVersion + 1);
   WriteBytes(tables.path, other);
   status = OpenError(tables.dir);
-  EXPECT_TRUE(absl::StrContains(status.message(), "format version 2")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), "format version 3")) << status;
   // Not a tablebase at all.
   WriteBytes(tables.path, std::string(bytes.size(), 'x'));
   status = OpenError(tables.dir);
@@ -118,8 +119,8 @@ TEST(TablebaseFilesTest, VerifyNamesAValueThatDisagreesWithItsSuccessors) {
   uint64_t changed = 0;
   SliceHeader header{};
   {
-    const absl::StatusOr<Tablebase<DavxarTb>> base =
-        Tablebase<DavxarTb>::Open(DavxarTb(MillTest::kHistorical), tables.dir);
+    const absl::StatusOr<Tablebase<DavxarTb>> base = Tablebase<DavxarTb>::Open(
+        DavxarTb(MillTest::kHistorical), tables.dir, FileCheck::kChecksum, SliceAccess::kEntries);
     ASSERT_TRUE(base.ok()) << base.status();
     const MappedSlice* slice = base->tables().Find(key);
     ASSERT_NE(slice, nullptr);
@@ -224,6 +225,51 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
     ++compared;
   }
   EXPECT_GT(static_cast<size_t>(compared), partial);
+}
+
+// A build that reads earlier components from compressed files (decoded
+// beside them) writes what a build from scratch writes; a build left
+// uncompressed holds the same values at every position that can matter.
+TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
+  const Davxar game;
+  const EndgameLimit small = ParseEndgameLimit("3v1", 16).value();
+  const EndgameLimit large = ParseEndgameLimit("3v2", 16).value();
+  const ScopedTempDir scratch_dir("tb_scratch"), layered_dir("tb_layered"), plain_dir("tb_plain");
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = scratch_dir.path(), .upto = large}, log).ok());
+  ASSERT_TRUE(BuildTablebases(game, {.dir = layered_dir.path(), .upto = small}, log).ok());
+  std::ostringstream layered_log;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = layered_dir.path(), .upto = large}, layered_log).ok());
+  EXPECT_TRUE(absl::StrContains(layered_log.str(), "present")) << layered_log.str();
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = plain_dir.path(), .upto = large, .compress = false}, log).ok());
+  int compared = 0;
+  for (const auto& entry : fs::directory_iterator(scratch_dir.path())) {
+    const std::string name = entry.path().filename();
+    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(layered_dir.File(name))) << name;
+    ++compared;
+  }
+  EXPECT_GE(compared, 8);
+  const DavxarTb tb(MillTest::kHistorical);
+  const auto compressed = Tablebase<DavxarTb>::Open(tb, scratch_dir.path(), FileCheck::kChecksum);
+  const auto plain = Tablebase<DavxarTb>::Open(tb, plain_dir.path(), FileCheck::kChecksum);
+  ASSERT_TRUE(compressed.ok() && plain.ok());
+  uint64_t checked = 0;
+  for (const auto& [key, slice] : plain->tables().all()) {
+    const MappedSlice* packed = compressed->tables().Find(key);
+    ASSERT_NE(packed, nullptr) << key.Name();
+    ASSERT_NE(packed->compressed(), nullptr) << key.Name();
+    EXPECT_EQ(slice->compressed(), nullptr) << key.Name();
+    std::vector<uint8_t> care(slice->size());
+    CareFlags(tb, key, 0, slice->size(), care.data());
+    for (uint64_t i = 0; i < slice->size(); ++i) {
+      if (!care[i]) continue;
+      ASSERT_EQ(packed->Read(i).value(), slice->Get(i)) << key.Name() << " index " << i;
+      ASSERT_EQ(packed->ReadResult(i).value(), ValueOf(slice->Get(i)).result);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100000u);
 }
 
 TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {

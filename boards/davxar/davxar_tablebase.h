@@ -53,6 +53,12 @@ class DavxarTb {
                  position.hand[1 - me], position.remove);
   }
   bool HasDecisions(const Position& position) const;
+  // A removal is pending only after a mill: positions of a removal slice
+  // where the mover holds none are never reached, and their stored values
+  // are "don't care" to the compressed files.
+  bool CanOccur(const SliceKey& key, Bitboard own, Bitboard /*opponent*/) const {
+    return !key.remove || game_.PiecesInMills(own) != 0;
+  }
 
   template <class F>
   void ForEachSuccessor(const Position& position, F&& f) const;

@@ -203,7 +203,13 @@ absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
           elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
     }
   }
-  return absl::OkStatus();
+  // Rank 0 compresses the files, as the single-process builder does, so that
+  // both write the same bytes.
+  absl::Status compressed;
+  if (root && options.compress) {
+    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress);
+  }
+  return comm.BroadcastStatus(compressed);
 }
 
 }  // namespace lud64::tablebase

@@ -1,6 +1,7 @@
 // lud64-mpi: distributed tablebase builds (`tb build` and `tb plan` are read
 // as `build` and `plan`, as the lud64 command spells them).
 //   mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] [--memory=MiB]
+//     [--nocompress]
 //                                [--checkpoint-every=SECONDS]
 // builds the files `lud64 tb build` builds, byte for byte, with every rank
 // holding only its share of each component (see tablebase/MPI.md).
@@ -30,7 +31,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: mpirun -np N lud64-mpi build --game=G [--upto=N] [--tb=DIR] [--threads=T] "
-    "[--memory=MiB] [--checkpoint-every=SECONDS]\n"
+    "[--memory=MiB] [--checkpoint-every=SECONDS] [--nocompress]\n"
     "       lud64-mpi plan --game=G [--upto=N] --ranks=N   (sizes and memory, builds nothing)\n";
 
 struct Args {
@@ -70,6 +71,8 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
       args.checkpoint_seconds = static_cast<double>(number);
     } else if (name == "--memory" && numeric) {
       args.options.memory_mib = number;
+    } else if (arg == "--nocompress" && !args.plan) {
+      args.options.compress = false;
     } else {
       return absl::InvalidArgumentError(absl::StrCat("bad argument '", arg, "'\n", kUsage));
     }

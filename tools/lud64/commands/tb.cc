@@ -1,4 +1,4 @@
-// `lud64 tb`: endgame tablebases: build, probe, info and verify.
+// `lud64 tb`: endgame tablebases: build, probe, info, verify and compress.
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -24,6 +24,10 @@ ABSL_FLAG(std::string, upto, "0",
           "tb build: movement endgames with at most N pieces a side on the board and none in "
           "hand, or with MvN at most M on one side and N on the other (0: every slice reachable "
           "from the game's start)");
+
+ABSL_FLAG(bool, compress, true,
+          "tb build: end with the files compressed (format 2); --nocompress keeps one or two "
+          "bytes a position");
 
 namespace lud64 {
 namespace {
@@ -68,7 +72,9 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
 // The game of --game; for info and verify without it, the one family the
 // directory's files name (their headers say which game made them).
 absl::StatusOr<AnyGame> GameOfTables(const std::string& action, const std::string& dir) {
-  if (FlagGiven("game") || (action != "info" && action != "verify")) return GameOfFlags(true);
+  if (FlagGiven("game") || (action != "info" && action != "verify" && action != "compress")) {
+    return GameOfFlags(true);
+  }
   const std::string where = tablebase::TablebaseDir(dir);
   absl::StatusOr<std::vector<std::string>> families = tablebase::FamiliesIn(where);
   if (!families.ok()) return families.status();
@@ -116,14 +122,16 @@ int RunTb(const std::string& action) {
       return Fail(status);
     }
     options.upto = *upto;
+    options.compress = absl::GetFlag(FLAGS_compress);
     return RunOnGame(
         [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
   }
-  if (absl::Status status = RejectFlags({"upto", "memory"}, "tb build"); !status.ok()) {
+  if (absl::Status status = RejectFlags({"upto", "memory", "compress"}, "tb build"); !status.ok()) {
     return Fail(status);
   }
-  if (action != "verify") {
-    if (absl::Status status = RejectFlags({"threads"}, "tb build and tb verify"); !status.ok()) {
+  if (action != "verify" && action != "compress") {
+    if (absl::Status status = RejectFlags({"threads"}, "tb build, tb verify and tb compress");
+        !status.ok()) {
       return Fail(status);
     }
   }
@@ -147,6 +155,18 @@ int RunTb(const std::string& action) {
   if (absl::Status status = CheckRange("threads", threads, 1, 256); !status.ok()) {
     return Fail(status);
   }
+  if (action == "compress") {
+    return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {
+      absl::StatusOr<tablebase::CompressReport> report =
+          tablebase::CompressTablebases(game, dir, threads, std::cerr);
+      if (!report.ok()) return report.status();
+      std::cout << absl::StreamFormat(
+          "compressed %d files: %d bytes to %d (%.1fx); %d were compressed already\n",
+          report->compressed, report->bytes_before, report->bytes_after,
+          1.0 * report->bytes_before / std::max<uint64_t>(report->bytes_after, 1), report->already);
+      return absl::OkStatus();
+    });
+  }
   return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {  // verify
     absl::StatusOr<tablebase::TbVerifyReport> report =
         tablebase::VerifyTablebases(game, dir, threads, std::cerr);
@@ -166,24 +186,29 @@ int RunTb(const std::string& action) {
 extern const Command kTbCommand;
 const Command kTbCommand = {
     "tb",
-    "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--tb=DIR]\n"
+    "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--nocompress] "
+    "[--tb=DIR]\n"
     "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
     "  lud64 tb info [--game=G] [--tb=DIR]\n"
-    "  lud64 tb verify [--game=G] [--threads=T] [--tb=DIR]",
+    "  lud64 tb verify [--game=G] [--threads=T] [--tb=DIR]\n"
+    "  lud64 tb compress [--game=G] [--threads=T] [--tb=DIR]",
     "Endgame tablebases (Davxar and Damdaman): exact values by retrograde analysis.\n"
     "  build: solve every slice reachable from the game's start, or with --upto=N the\n"
     "    movement endgames with at most N pieces a side (--upto=4v3: at most 4 on one\n"
     "    side and 3 on the other); complete files are kept, so an\n"
-    "    interrupted build resumes. Davxar tables serve every pieces= option.\n"
+    "    interrupted build resumes, and ends by compressing the files (--nocompress:\n"
+    "    one or two bytes a position). Davxar tables serve every pieces= option.\n"
     "  probe: the value of --position (or of each line of stdin) for the player to move:\n"
     "    win, draw or loss, the distance in turns (a Davxar removal is not a turn), the\n"
     "    plies of an optimal line, the best decision and every decision's value.\n"
     "  info: slices, sizes, value shares, checksums. verify: re-derive every value.\n"
-    "    Without --game, both take the family the directory's files name.\n"
+    "  compress: turn uncompressed files (format 1) into compressed ones in place.\n"
+    "    Without --game, info, verify and compress take the family the directory's\n"
+    "    files name.\n"
     "  Tables live in --tb, else $LUD64_TB, else ./tablebases.\n"
     "  example: lud64 tb build --game=davxar:pieces=3 && lud64 tb probe --game=davxar:pieces=3",
-    {"game", "position", "json", "tb", "upto", "threads", "memory"},
+    {"game", "position", "json", "tb", "upto", "threads", "memory", "compress"},
     RunTb,
-    {"build", "probe", "info", "verify"}};
+    {"build", "probe", "info", "verify", "compress"}};
 
 }  // namespace lud64

@@ -1,0 +1,131 @@
+// The compressed slice file (format version 2): the 128-byte header of
+// version 1 (slice_header.h; its checksum covers every byte after it), a
+// layout, then three streams apart: win/draw/loss values (what a search
+// reads first), the distances in turns of won positions and those of lost
+// ones (each read only for such a position, and delta-coded: neighbours'
+// distances are close).
+//
+// Each stream is coded with one canonical Huffman code into blocks of 64
+// bytes (value_blocks.h); a table of counts (2 bytes a block) and a sparse
+// index (the block and offset of every 4096th position) find the block of a
+// position. A probe reads one block of each stream it needs and never trusts
+// one that fails its 16-bit check, which also covers the counts and index
+// that led to it.
+//
+// Positions whose value cannot matter are "don't care" and take whatever
+// value lengthens the current run: holes of the index (pairs that are not
+// canonical) and positions the adapter says cannot occur (a Davxar removal
+// pending without a mill on the board); in the distance stream also every
+// position without a win (or a loss). Such positions decode to arbitrary
+// values.
+#ifndef LUD64_TABLEBASE_COMPRESSED_SLICE_H_
+#define LUD64_TABLEBASE_COMPRESSED_SLICE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "tablebase/huffman_code.h"
+#include "tablebase/slice.h"
+#include "tablebase/slice_header.h"
+#include "tablebase/value_blocks.h"
+
+namespace lud64::tablebase {
+
+inline constexpr uint32_t kCompressedFormatVersion = 2;
+
+#pragma pack(push, 1)
+struct StreamLayout {
+  uint64_t code_offset;    // StreamCoding::symbols() code lengths, one byte each
+  uint64_t sparse_offset;  // per span_positions positions: block << 16 | offset in it
+  uint64_t counts_offset;  // per block: its positions less one (uint16)
+  uint64_t blocks_offset;  // kBlockBytes a block, then 8 zero bytes
+  uint64_t blocks;
+  uint32_t span_positions;
+  uint32_t value_count;  // 3 (draw, win, loss) or the longest distance + 1
+  uint32_t delta;        // 1: literals are differences (StreamCoding)
+  uint32_t reserved;
+};
+struct CompressedLayout {
+  StreamLayout results;  // 0 draw, 1 win, 2 loss
+  StreamLayout wins;     // turns of won positions
+  StreamLayout losses;   // turns of lost positions
+  uint8_t reserved[192 - 3 * sizeof(StreamLayout)];
+};
+#pragma pack(pop)
+static_assert(sizeof(CompressedLayout) == 192);
+
+// Positions between two entries of a sparse index, as the writer makes them
+// (a reader takes the layout's).
+inline constexpr uint32_t kSpanPositions = 4096;
+
+// Reads the entries [begin, end) of the slice being compressed, and whether
+// each can matter (1) or not (0).
+using EntryReader = std::function<void(uint64_t begin, uint64_t end, Entry* out)>;
+using CareReader = std::function<void(uint64_t begin, uint64_t end, uint8_t* out)>;
+
+// Writes the compressed file of a slice whose uncompressed header is
+// `header` (version 1, its checksum that of the entries); atomically, as
+// SliceWriter does.
+absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
+                                  const EntryReader& entries, const CareReader& care);
+
+// A version-2 file's streams, over a mapping owned by the caller.
+class CompressedSlice {
+ public:
+  // Checks the layout against the file's size and the codes; not the blocks,
+  // which are checked when read.
+  static absl::StatusOr<std::unique_ptr<CompressedSlice>> Open(const std::string& path,
+                                                               const SliceHeader& header,
+                                                               const uint8_t* file, size_t size);
+
+  // The entry at `index`; an error naming the file and block if a block it
+  // reads fails its check.
+  absl::StatusOr<Entry> Read(uint64_t index) const;
+  // Only its result: one block of one stream.
+  absl::StatusOr<TbResult> ReadResult(uint64_t index) const;
+  // Every entry, little-endian, `width` bytes each, into out.
+  absl::Status DecodeAll(uint8_t* out, int width) const;
+
+  // Bytes of the results' stream and of the two distances' (code, index and
+  // blocks).
+  uint64_t result_bytes() const { return StreamBytes(results_); }
+  uint64_t distance_bytes() const { return StreamBytes(wins_) + StreamBytes(losses_); }
+
+ private:
+  struct Stream {
+    const char* name;
+    StreamLayout layout;
+    StreamCoding coding;
+    HuffmanCode code;
+    const uint8_t* sparse;
+    const uint8_t* counts;
+    const uint8_t* blocks;
+  };
+  CompressedSlice() = default;
+  static uint64_t StreamBytes(const Stream& s);
+  absl::StatusOr<Stream> OpenStream(const char* name, const StreamLayout& layout) const;
+  absl::Status BlockError(const Stream& s, uint64_t block) const;
+  uint32_t CountOf(const Stream& s, uint64_t block) const;
+  // Decodes a stream block by block, checking each: f(first, count, values).
+  absl::Status ForEachBlock(
+      const Stream& s, const std::function<void(uint64_t, uint32_t, const uint16_t*)>& f) const;
+  // The value at `index` of a stream.
+  absl::StatusOr<uint16_t> ValueAt(const Stream& s, uint64_t index) const;
+
+  std::string path_;
+  const uint8_t* file_ = nullptr;
+  size_t size_ = 0;
+  uint64_t entries_ = 0;
+  Stream results_{};
+  Stream wins_{};
+  Stream losses_{};
+};
+
+}  // namespace lud64::tablebase
+
+#endif  // LUD64_TABLEBASE_COMPRESSED_SLICE_H_
