@@ -88,8 +88,14 @@ template <NotatedGame G>
 absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
                                      const MatchObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
+  // Each spec's tables are opened once and shared by the players of every
+  // worker; a player is made once here so that a bad spec fails before any game.
+  std::vector<EndgameProbe<typename G::Position>> tables;
   for (const EngineSpec* spec : {&request.first, &request.second}) {
-    if (absl::Status status = MakePlayer(game, *spec).status(); !status.ok()) return status;
+    absl::StatusOr<EndgameProbe<typename G::Position>> probe = SpecTables(game, *spec);
+    if (!probe.ok()) return probe.status();
+    if (absl::Status status = MakePlayer(game, *spec, *probe).status(); !status.ok()) return status;
+    tables.push_back(*std::move(probe));
   }
   std::vector<Opening<G>> book;
   if (request.book) {
@@ -115,8 +121,8 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
     return Opening<G>{.start = game.start(), .decisions = *std::move(decisions)};
   };
   auto worker = [&] {
-    std::unique_ptr<MatchPlayer<G>> first = MakePlayer(game, request.first).value();
-    std::unique_ptr<MatchPlayer<G>> second = MakePlayer(game, request.second).value();
+    std::unique_ptr<MatchPlayer<G>> first = MakePlayer(game, request.first, tables[0]).value();
+    std::unique_ptr<MatchPlayer<G>> second = MakePlayer(game, request.second, tables[1]).value();
     ShortProofCheck<G> check(game);
     for (;;) {
       const int pair = next_pair.fetch_add(1);

@@ -177,18 +177,25 @@ class ExternalPlayer final : public MatchPlayer<G> {
   UgiPlayer<G> ugi_;
 };
 
+// The tables an engine spec asks for (none without `tb=`), opened once for
+// every player made from the spec: copies of the probe share them.
 template <Game G>
-absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
-  EndgameProbe<typename G::Position> probe;
-  if (spec.use_tables) {
-    absl::StatusOr<EndgameProbe<typename G::Position>> made =
-        tablebase::MakeEndgameProbe(game, spec.tables);
-    if (!made.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("engine ", Quoted(spec.text), ": ", made.status().message()));
-    }
-    probe = *std::move(made);
+absl::StatusOr<EndgameProbe<typename G::Position>> SpecTables(const G& game,
+                                                              const EngineSpec& spec) {
+  if (!spec.use_tables) return EndgameProbe<typename G::Position>{};
+  absl::StatusOr<EndgameProbe<typename G::Position>> made =
+      tablebase::MakeEndgameProbe(game, spec.tables);
+  if (!made.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("engine ", Quoted(spec.text), ": ", made.status().message()));
   }
+  return made;
+}
+
+// A player of `spec` searching with `probe` (SpecTables).
+template <Game G>
+absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(
+    const G& game, const EngineSpec& spec, EndgameProbe<typename G::Position> probe) {
   switch (spec.kind) {
     case EngineKind::kRandom:
       return std::make_unique<RandomPlayer<G>>(game);
@@ -209,6 +216,14 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
       }
   }
   return absl::InternalError("unknown engine kind");
+}
+
+// The same with the spec's tables opened for this player alone.
+template <Game G>
+absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
+  absl::StatusOr<EndgameProbe<typename G::Position>> probe = SpecTables(game, spec);
+  if (!probe.ok()) return probe.status();
+  return MakePlayer(game, spec, *std::move(probe));
 }
 
 }  // namespace lud64
