@@ -76,11 +76,15 @@ done
 seed ugi 0 "$(printf 'setoption name game value guettal\nposition startpos moves E3 D2\nquery legal\ngo depth 3\n')"
 seed ugi 4 "$(printf 'position fen x....../......./..o..../......./....x../......./.....o. x\nquery result\nbogus\nposition startpos moves Z9\n')"
 
-# A real slice file, asked for as it is (mode 0) and with each mismatch.
+# A real slice file in each format, asked for as it is (mode 0) and with each
+# mismatch.
 tb=$(mktemp -d)
 trap 'rm -rf "$tb"' EXIT
-"$lud64" tb build --game=damdaman --upto=1 --tb="$tb" > /dev/null 2>&1
+"$lud64" tb build --game=damdaman --upto=1 --nocompress --tb="$tb/plain" > /dev/null 2>&1
+"$lud64" tb build --game=damdaman --upto=1 --tb="$tb/compressed" > /dev/null 2>&1
 for mode in 0 1 2 3 4; do
-  { printf "\\$(printf '%03o' "$mode")"; cat "$tb"/*.lud64tb; } > "$corpus/tb_header_fuzz/slice-$mode"
+  { printf "\\$(printf '%03o' "$mode")"; cat "$tb"/plain/*.lud64tb; } > "$corpus/tb_header_fuzz/slice-$mode"
+  { printf "\\$(printf '%03o' "$mode")"; cat "$tb"/compressed/*.lud64tb; } \
+    > "$corpus/tb_header_fuzz/compressed-slice-$mode"
 done
 du -sh "$corpus"
