@@ -57,8 +57,8 @@ void ForEachChunkOf(uint64_t entries, const EntryReader& read, const CareReader&
 // One stream as the writer builds it.
 struct StreamBuild {
   StreamCoding coding;
-  std::vector<uint64_t> frequencies;
-  HuffmanCode code;
+  std::vector<uint64_t> frequencies[2];  // of a token after a run or not
+  StreamCodes codes;
   std::unique_ptr<BlockPacker> packer;
 };
 
@@ -79,7 +79,10 @@ void AppendStream(const StreamBuild& s, std::vector<uint8_t>& tail, StreamLayout
   layout.span_positions = kSpanPositions;
   layout.blocks = packer.counts().size();
   layout.code_offset = sizeof(SliceHeader) + tail.size();
-  append(s.code.lengths().data(), s.code.lengths().size());
+  std::vector<uint8_t> lengths = s.codes.any.lengths();
+  lengths.insert(lengths.end(), s.codes.after_run.lengths().begin(),
+                 s.codes.after_run.lengths().end());
+  append(lengths.data(), lengths.size());
   const std::vector<uint64_t> sparse = packer.SparseIndex(kSpanPositions);
   layout.sparse_offset = sizeof(SliceHeader) + tail.size();
   append(sparse.data(), 8 * sparse.size());
@@ -129,7 +132,14 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
   const int distances = static_cast<int>(header.max_turns) + 1;
   StreamBuild streams[kStreams] = {
       {{3, false}, {}, {}, {}}, {{distances, true}, {}, {}, {}}, {{distances, true}, {}, {}, {}}};
-  for (StreamBuild& s : streams) s.frequencies.assign(s.coding.symbols(), 0);
+  if (static_cast<size_t>(streams[1].coding.symbols()) > kMaxSymbols) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tablebase file ", path, ": distances up to ", header.max_turns,
+                     " turns are more than format 2 codes; keep format 1 (--nocompress)"));
+  }
+  for (StreamBuild& s : streams) {
+    for (std::vector<uint64_t>& f : s.frequencies) f.assign(s.coding.symbols(), 0);
+  }
   bool in_range = true;
   ForEachChunkOf(
       header.entries, entries, care,
@@ -139,7 +149,9 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
         }
         for (int k = 0; k < kStreams; ++k) {
           ForEachSymbol(values[k].data(), cares[k].data(), n, streams[k].coding,
-                        [&](uint32_t symbol) { ++streams[k].frequencies[symbol]; });
+                        [&](uint32_t symbol, bool after_run) {
+                          ++streams[k].frequencies[after_run ? 1 : 0][symbol];
+                        });
         }
       });
   if (!in_range) {
@@ -147,11 +159,15 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
         absl::StrCat("tablebase file ", path, ": a distance exceeds the header's longest"));
   }
   for (StreamBuild& s : streams) {
-    // Blocks break runs where the counting above did not, so every symbol
-    // gets a code.
-    for (uint64_t& f : s.frequencies) f = std::max<uint64_t>(f, 1);
-    s.code = HuffmanCode::FromFrequencies(s.frequencies);
-    s.packer = std::make_unique<BlockPacker>(s.code, s.coding);
+    // Blocks break runs where the counting above did not (and a run that
+    // reaches a block's end may go on as a second run), so every symbol gets
+    // a code in both.
+    for (std::vector<uint64_t>& f : s.frequencies) {
+      for (uint64_t& count : f) count = std::max<uint64_t>(count, 1);
+    }
+    s.codes.any = HuffmanCode::FromFrequencies(s.frequencies[0]);
+    s.codes.after_run = HuffmanCode::FromFrequencies(s.frequencies[1]);
+    s.packer = std::make_unique<BlockPacker>(s.codes, s.coding);
   }
   ForEachChunkOf(
       header.entries, entries, care,
@@ -223,16 +239,21 @@ absl::StatusOr<CompressedSlice::Stream> CompressedSlice::OpenStream(
   };
   if (layout.span_positions == 0) return error("bad sparse index");
   const uint64_t spans = (entries_ + layout.span_positions - 1) / layout.span_positions;
-  if (layout.value_count > 32768 || layout.blocks > entries_ ||
-      !fits(layout.code_offset, symbols) || !fits(layout.sparse_offset, 8 * spans) ||
+  if (static_cast<size_t>(coding.symbols()) > kMaxSymbols || layout.blocks > entries_ ||
+      !fits(layout.code_offset, 2 * symbols) || !fits(layout.sparse_offset, 8 * spans) ||
       !fits(layout.counts_offset, 2 * layout.blocks) || layout.blocks > (size_ - 8) / kBlockBytes ||
       !fits(layout.blocks_offset, kBlockBytes * layout.blocks + 8)) {
     return error("section outside the file");
   }
-  absl::StatusOr<HuffmanCode> code = HuffmanCode::FromLengths(
-      std::vector<uint8_t>(file_ + layout.code_offset, file_ + layout.code_offset + symbols));
-  if (!code.ok()) return error(absl::StrCat("code: ", code.status().message()));
-  s.code = *std::move(code);
+  const uint8_t* lengths = file_ + layout.code_offset;
+  absl::StatusOr<HuffmanCode> any =
+      HuffmanCode::FromLengths(std::vector<uint8_t>(lengths, lengths + symbols));
+  absl::StatusOr<HuffmanCode> after_run =
+      HuffmanCode::FromLengths(std::vector<uint8_t>(lengths + symbols, lengths + 2 * symbols));
+  if (!any.ok()) return error(absl::StrCat("code: ", any.status().message()));
+  if (!after_run.ok()) return error(absl::StrCat("code: ", after_run.status().message()));
+  s.codes.any = *std::move(any);
+  s.codes.after_run = *std::move(after_run);
   s.sparse = file_ + layout.sparse_offset;
   s.counts = file_ + layout.counts_offset;
   s.blocks = file_ + layout.blocks_offset;
@@ -268,7 +289,7 @@ absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t inde
       std::memcpy(&check, at, 2);
       uint16_t value = 0;
       if (check != BlockCheck(at, block, index - offset, count) ||
-          !DecodeValueAt(at, count, s.code, s.coding, static_cast<uint32_t>(offset), value)) {
+          !DecodeValueAt(at, count, s.codes, s.coding, static_cast<uint32_t>(offset), value)) {
         return BlockError(s, block);
       }
       return value;
@@ -310,7 +331,7 @@ absl::Status CompressedSlice::ForEachBlock(
     uint16_t check;
     std::memcpy(&check, at, 2);
     if (count > entries_ - first || check != BlockCheck(at, block, first, count) ||
-        !DecodeAllValues(at, count, s.code, s.coding, values.data())) {
+        !DecodeAllValues(at, count, s.codes, s.coding, values.data())) {
       return BlockError(s, block);
     }
     f(first, count, values.data());

@@ -40,7 +40,7 @@ inline constexpr uint32_t kCompressedFormatVersion = 2;
 
 #pragma pack(push, 1)
 struct StreamLayout {
-  uint64_t code_offset;    // StreamCoding::symbols() code lengths, one byte each
+  uint64_t code_offset;    // two codes' lengths (StreamCodes), symbols() bytes each
   uint64_t sparse_offset;  // per span_positions positions: block << 16 | offset in it
   uint64_t counts_offset;  // per block: its positions less one (uint16)
   uint64_t blocks_offset;  // kBlockBytes a block, then 8 zero bytes
@@ -101,7 +101,7 @@ class CompressedSlice {
     const char* name;
     StreamLayout layout;
     StreamCoding coding;
-    HuffmanCode code;
+    StreamCodes codes;
     const uint8_t* sparse;
     const uint8_t* counts;
     const uint8_t* blocks;

@@ -68,6 +68,7 @@ HuffmanCode HuffmanCode::FromFrequencies(const std::vector<uint64_t>& frequencie
 }
 
 absl::StatusOr<HuffmanCode> HuffmanCode::FromLengths(std::vector<uint8_t> lengths) {
+  if (lengths.size() > kMaxSymbols) return absl::DataLossError("too many symbols");
   uint64_t kraft = 0, used = 0;  // in units of 2^-kMaxCodeLength
   for (uint8_t length : lengths) {
     if (length > kMaxCodeLength) {
@@ -99,7 +100,7 @@ void HuffmanCode::Assign() {
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return lengths_[a] < lengths_[b]; });
   codes_.assign(n, 0);
-  table_.assign(size_t{1} << longest, Row{0, 0});  // length 0: no code starts so
+  table_.assign(size_t{1} << longest, 0);  // length 0: no code starts so
   table_mask_ = (uint32_t{1} << longest) - 1;
   uint32_t next = 0;
   int previous_length = 0;
@@ -111,7 +112,7 @@ void HuffmanCode::Assign() {
     for (int bit = 0; bit < length; ++bit) reversed |= ((next >> bit) & 1) << (length - 1 - bit);
     codes_[s] = reversed;
     for (uint32_t row = reversed; row <= table_mask_; row += uint32_t{1} << length) {
-      table_[row] = {static_cast<uint16_t>(s), static_cast<uint8_t>(length)};
+      table_[row] = static_cast<uint16_t>(s << 4 | length);
     }
     ++next;
   }

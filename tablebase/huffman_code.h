@@ -13,8 +13,10 @@
 
 namespace lud64::tablebase {
 
-// Codes are at most this long, so a decoding table has at most 4096 rows.
+// Codes are at most this long, so a decoding table has at most 4096 rows;
+// symbols are fewer than 4096.
 inline constexpr int kMaxCodeLength = 12;
+inline constexpr size_t kMaxSymbols = 4096;
 
 class HuffmanCode {
  public:
@@ -31,19 +33,24 @@ class HuffmanCode {
   int length(size_t symbol) const { return lengths_[symbol]; }
 
   // Decoding: the next kMaxCodeLength bits (least significant first) give
-  // the symbol and its length.
+  // the symbol and its length (0: no code starts with them).
   struct Row {
-    uint16_t symbol;
-    uint8_t length;
+    int symbol;
+    int length;
   };
-  const Row& Decode(uint32_t bits) const { return table_[bits & table_mask_]; }
+  Row Decode(uint32_t bits) const {
+    const uint16_t row = table_[bits & table_mask_];
+    return {row >> 4, row & 15};
+  }
 
  private:
   void Assign();
 
   std::vector<uint8_t> lengths_;
   std::vector<uint32_t> codes_;
-  std::vector<Row> table_;
+  // symbol << 4 | length, 2 bytes a row: a probe of a slice reads two
+  // streams' tables, and many slices' tables must share the caches.
+  std::vector<uint16_t> table_;
   uint32_t table_mask_ = 0;
 };
 

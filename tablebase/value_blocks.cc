@@ -13,8 +13,12 @@ constexpr size_t kTokenBits = 8 * (kBlockBytes - kCheckBytes);
 // a corrupt block: a bit pattern with no code, a run past the count, or
 // tokens past the block's end.
 template <class Emit>
-bool WalkBlock(const uint8_t* block, uint32_t count, const HuffmanCode& code,
+bool WalkBlock(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                const StreamCoding& coding, Emit&& emit) {
+  // Indexed rather than chosen by a branch: tokens alternate between the
+  // two codes, which a branch predicts badly.
+  const HuffmanCode* const code_after[2] = {&codes.any, &codes.after_run};
+  int after_run = 0;
   const int literals = coding.literals();
   const uint8_t* tokens = block + kCheckBytes;
   uint64_t bit = 0;
@@ -24,12 +28,13 @@ bool WalkBlock(const uint8_t* block, uint32_t count, const HuffmanCode& code,
     uint64_t word;
     std::memcpy(&word, tokens + (bit >> 3), sizeof(word));  // little-endian hosts only
     word >>= bit & 7;                                       // 57 bits valid at least
-    const HuffmanCode::Row& row = code.Decode(static_cast<uint32_t>(word));
+    const HuffmanCode::Row row = code_after[after_run]->Decode(static_cast<uint32_t>(word));
     if (row.length == 0) return false;
     uint32_t length = 1;
     bit += row.length;
+    after_run = row.symbol >= literals ? 1 : 0;
     if (row.symbol < literals) {
-      const int value = coding.ValueOf(row.symbol, previous);
+      const int value = coding.ValueOf(static_cast<uint32_t>(row.symbol), previous);
       if (value >= coding.value_count) return false;
       previous = static_cast<uint16_t>(value);
     } else {
@@ -94,12 +99,13 @@ void BlockPacker::FlushRun() {
 }
 
 bool BlockPacker::Put(uint32_t symbol, uint32_t extra, int extra_bits, uint32_t positions) {
-  const int length = code_.length(symbol);
+  const HuffmanCode& code = codes_.For(after_run_);
+  const int length = code.length(symbol);
   if (bits_used_ + length + extra_bits > kTokenBits || in_block_ + positions > kMaxBlockPositions) {
     CloseBlock();
     return false;
   }
-  const uint64_t bits = code_.code(symbol) | (uint64_t{extra} << length);
+  const uint64_t bits = code.code(symbol) | (uint64_t{extra} << length);
   for (int written = 0; written < length + extra_bits;) {
     const size_t at = bits_used_ >> 3;
     const int shift = static_cast<int>(bits_used_ & 7);
@@ -109,7 +115,8 @@ bool BlockPacker::Put(uint32_t symbol, uint32_t extra, int extra_bits, uint32_t 
     bits_used_ += take;
   }
   in_block_ += positions;
-  if (symbol < static_cast<uint32_t>(coding_.literals())) {
+  after_run_ = symbol >= static_cast<uint32_t>(coding_.literals());
+  if (!after_run_) {
     decoder_previous_ = static_cast<uint16_t>(coding_.ValueOf(symbol, decoder_previous_));
   }
   return true;
@@ -127,6 +134,7 @@ void BlockPacker::CloseBlock() {
   in_block_ = 0;
   bits_used_ = 0;
   decoder_previous_ = 0;
+  after_run_ = false;
   std::fill(open_.begin(), open_.end(), 0);
 }
 
@@ -148,11 +156,11 @@ std::vector<uint64_t> BlockPacker::SparseIndex(uint64_t span) const {
   return index;
 }
 
-bool DecodeValueAt(const uint8_t* block, uint32_t count, const HuffmanCode& code,
+bool DecodeValueAt(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                    const StreamCoding& coding, uint32_t offset, uint16_t& value) {
   bool found = false;
   const bool valid =
-      WalkBlock(block, count, code, coding, [&](uint32_t begin, uint32_t n, uint16_t v) {
+      WalkBlock(block, count, codes, coding, [&](uint32_t begin, uint32_t n, uint16_t v) {
         if (offset < begin + n) {
           value = v;
           found = true;
@@ -163,11 +171,11 @@ bool DecodeValueAt(const uint8_t* block, uint32_t count, const HuffmanCode& code
   return valid && found;
 }
 
-bool DecodeAllValues(const uint8_t* block, uint32_t count, const HuffmanCode& code,
+bool DecodeAllValues(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                      const StreamCoding& coding, uint16_t* out) {
   uint32_t total = 0;
   const bool valid =
-      WalkBlock(block, count, code, coding, [&](uint32_t begin, uint32_t n, uint16_t v) {
+      WalkBlock(block, count, codes, coding, [&](uint32_t begin, uint32_t n, uint16_t v) {
         std::fill(out + begin, out + begin + n, v);
         total = begin + n;
         return true;

@@ -8,7 +8,9 @@
 // suits distances, close to their neighbours'. Symbol literals + k repeats
 // the previous value (0 at a block's start) L times, 2^k <= L < 2^(k+1), with
 // k extra bits giving L - 2^k. Positions whose value cannot matter ("don't
-// care") take the previous value, so that they lengthen runs.
+// care") take the previous value, so that they lengthen runs. The token
+// after a run is nearly always a literal (runs end where the value changes),
+// so it has a code of its own, where runs are rare.
 //
 // A block: a 16-bit check, then 62 bytes of tokens (zero-padded). A block
 // holds 1 to 65536 positions, as the stream's table of counts says (2 bytes a
@@ -53,20 +55,30 @@ struct StreamCoding {
   }
 };
 
+// A stream's two codes, each over every symbol: for a block's first token and
+// a token after a literal, and for a token after a run.
+struct StreamCodes {
+  HuffmanCode any;
+  HuffmanCode after_run;
+  const HuffmanCode& For(bool after_run_token) const { return after_run_token ? after_run : any; }
+};
+
 // The check of a block whose positions start at `first`.
 uint16_t BlockCheck(const uint8_t* block, uint64_t number, uint64_t first, uint32_t count);
 
-// Calls f(symbol) for each token of `values` coded without block breaks: the
-// symbol frequencies a code is built from.
+// Calls f(symbol, after_run) for each token of `values` coded without block
+// breaks: the symbol frequencies the codes are built from.
 template <class F>
 void ForEachSymbol(const uint16_t* values, const uint8_t* care, size_t n,
                    const StreamCoding& coding, F&& f) {
   uint16_t previous = 0;
+  bool after_run = false;
   size_t i = 0;
   while (i < n) {
     if (care[i] && values[i] != previous) {
-      f(coding.Literal(values[i], previous));
+      f(coding.Literal(values[i], previous), after_run);
       previous = values[i];
+      after_run = false;
       ++i;
       continue;
     }
@@ -74,7 +86,8 @@ void ForEachSymbol(const uint16_t* values, const uint8_t* care, size_t n,
     while (end < n && end - i < kMaxBlockPositions && (!care[end] || values[end] == previous)) {
       ++end;
     }
-    f(static_cast<uint32_t>(coding.literals() + std::bit_width(end - i) - 1));
+    f(static_cast<uint32_t>(coding.literals() + std::bit_width(end - i) - 1), after_run);
+    after_run = true;
     i = end;
   }
 }
@@ -82,7 +95,7 @@ void ForEachSymbol(const uint16_t* values, const uint8_t* care, size_t n,
 // Packs a stream's values, fed one at a time in index order, into blocks.
 class BlockPacker {
  public:
-  BlockPacker(const HuffmanCode& code, StreamCoding coding) : code_(code), coding_(coding) {}
+  BlockPacker(const StreamCodes& codes, StreamCoding coding) : codes_(codes), coding_(coding) {}
 
   void Add(uint16_t value, bool care);
   // After the last value: the blocks (kBlockBytes each, checks filled in)
@@ -103,7 +116,8 @@ class BlockPacker {
   bool PutLiteral();
   void CloseBlock();
 
-  const HuffmanCode& code_;
+  const StreamCodes& codes_;
+  bool after_run_ = false;  // the open block's last token was a run
   StreamCoding coding_;
   uint16_t previous_ = 0;          // the value runs repeat
   uint16_t decoder_previous_ = 0;  // what a decoder of the open block repeats
@@ -118,11 +132,11 @@ class BlockPacker {
 
 // The value at `offset` of a block of `count` positions; false if its tokens
 // up to there are not a valid coding (the block's check finds the rest).
-bool DecodeValueAt(const uint8_t* block, uint32_t count, const HuffmanCode& code,
+bool DecodeValueAt(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                    const StreamCoding& coding, uint32_t offset, uint16_t& value);
 // Every value of the block into out[0..count); false unless it codes exactly
 // `count` values.
-bool DecodeAllValues(const uint8_t* block, uint32_t count, const HuffmanCode& code,
+bool DecodeAllValues(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                      const StreamCoding& coding, uint16_t* out);
 
 }  // namespace lud64::tablebase
