@@ -1,10 +1,6 @@
 #include "tablebase/compressed_slice.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <memory>
 #include <tuple>
@@ -12,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "tablebase/slice_writer.h"
 #include "tablebase/value_blocks.h"
 
 namespace lud64::tablebase {
@@ -93,38 +90,6 @@ void AppendStream(const StreamBuild& s, std::vector<uint8_t>& tail, StreamLayout
   tail.resize(tail.size() + 8, 0);
 }
 
-absl::Status ErrnoError(const std::string& path, absl::string_view action) {
-  return absl::InternalError(
-      absl::StrCat("tablebase file ", path, ": ", action, ": ", std::strerror(errno)));
-}
-
-absl::Status WriteAtomically(const std::string& path, const SliceHeader& header,
-                             const std::vector<uint8_t>& tail) {
-  const std::string temp = absl::StrCat(path, ".tmp.", ::getpid());
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoError(temp, "create");
-  absl::Status status;
-  for (const auto& [data, size] : {std::pair<const void*, size_t>{&header, sizeof(header)},
-                                   std::pair<const void*, size_t>{tail.data(), tail.size()}}) {
-    const char* at = static_cast<const char*>(data);
-    size_t left = size;
-    while (left > 0 && status.ok()) {
-      const ssize_t written = ::write(fd, at, left);
-      if (written < 0 && errno == EINTR) continue;
-      if (written < 0) status = ErrnoError(temp, "write");
-      if (written > 0) {
-        at += written;
-        left -= static_cast<size_t>(written);
-      }
-    }
-  }
-  if (status.ok() && ::fsync(fd) != 0) status = ErrnoError(temp, "fsync");
-  if (::close(fd) != 0 && status.ok()) status = ErrnoError(temp, "close");
-  if (status.ok() && ::rename(temp.c_str(), path.c_str()) != 0) status = ErrnoError(path, "rename");
-  if (!status.ok()) ::unlink(temp.c_str());
-  return status;
-}
-
 }  // namespace
 
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
@@ -188,7 +153,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
   SliceHeader compressed = header;
   compressed.version = kCompressedFormatVersion;
   compressed.checksum = TableChecksum(tail.data(), tail.size());
-  return WriteAtomically(path, compressed, tail);
+  return WriteSliceImage(path, compressed, tail);
 }
 
 absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std::string& path,

@@ -35,7 +35,28 @@ absl::Status WriteAllAt(int fd, const void* data, size_t size, off_t offset,
   return absl::OkStatus();
 }
 
+// Syncs and closes `fd` (of `temp`), then renames `temp` to `path`; `temp`
+// is removed if anything failed, `status` included.
+absl::Status CommitTemp(int fd, const std::string& temp, const std::string& path,
+                        absl::Status status) {
+  if (status.ok() && ::fsync(fd) != 0) status = ErrnoError(temp, "fsync");
+  if (::close(fd) != 0 && status.ok()) status = ErrnoError(temp, "close");
+  if (status.ok() && ::rename(temp.c_str(), path.c_str()) != 0) status = ErrnoError(path, "rename");
+  if (!status.ok()) ::unlink(temp.c_str());
+  return status;
+}
+
 }  // namespace
+
+absl::Status WriteSliceImage(const std::string& path, const SliceHeader& header,
+                             const std::vector<uint8_t>& body) {
+  const std::string temp = absl::StrCat(path, ".tmp.", ::getpid());
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return ErrnoError(temp, "create");
+  absl::Status status = WriteAllAt(fd, &header, sizeof(header), 0, temp);
+  if (status.ok()) status = WriteAllAt(fd, body.data(), body.size(), sizeof(header), temp);
+  return CommitTemp(fd, temp, path, status);
+}
 
 absl::StatusOr<std::unique_ptr<SliceWriter>> SliceWriter::Create(
     const std::string& path, absl::string_view family, const SliceKey& key, uint32_t symmetry,
@@ -108,14 +129,9 @@ absl::Status SliceWriter::Commit() {
   absl::Status status = Flush();
   header_.checksum = checksum_.Finish();
   if (status.ok()) status = WriteAllAt(fd_, &header_, sizeof(header_), 0, temp_);
-  if (status.ok() && ::fsync(fd_) != 0) status = ErrnoError(temp_, "fsync");
-  if (::close(fd_) != 0 && status.ok()) status = ErrnoError(temp_, "close");
+  const int fd = fd_;
   fd_ = -1;
-  if (status.ok() && ::rename(temp_.c_str(), path_.c_str()) != 0) {
-    status = ErrnoError(path_, "rename");
-  }
-  if (!status.ok()) ::unlink(temp_.c_str());
-  return status;
+  return CommitTemp(fd, temp_, path_, status);
 }
 
 }  // namespace lud64::tablebase

@@ -21,6 +21,11 @@
 
 namespace lud64::tablebase {
 
+// Writes a whole file image (a header, then `body`: a compressed slice) the
+// way SliceWriter commits: to `<path>.tmp.<pid>`, synced, renamed.
+absl::Status WriteSliceImage(const std::string& path, const SliceHeader& header,
+                             const std::vector<uint8_t>& body);
+
 class SliceWriter {
  public:
   // Opens `<path>.tmp.<pid>` for a slice of `entries` indices whose counts

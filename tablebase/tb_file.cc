@@ -48,6 +48,21 @@ bool ParseKey(const std::string& text, SliceKey& key) {
   return true;
 }
 
+// The names of the files in `dir`, sorted; NotFound if it cannot be read.
+absl::StatusOr<std::vector<std::string>> NamesIn(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::directory_iterator it(dir, error);
+  if (error) {
+    return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
+  }
+  std::vector<std::string> names;
+  for (const std::filesystem::directory_entry& entry : it) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 }  // namespace
 
 std::string SliceFileName(absl::string_view family, const SliceKey& key) {
@@ -62,18 +77,10 @@ absl::StatusOr<std::vector<SliceFile>> SliceFilesIn(absl::string_view family,
                                                     const std::string& dir) {
   const std::string any = SliceFileName(family, SliceKey{});
   const std::string prefix = any.substr(0, any.find('_') + 1);
-  std::error_code error;
-  std::filesystem::directory_iterator it(dir, error);
-  if (error) {
-    return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
-  }
-  std::vector<std::string> names;
-  for (const std::filesystem::directory_entry& entry : it) {
-    names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
+  absl::StatusOr<std::vector<std::string>> names = NamesIn(dir);
+  if (!names.ok()) return names.status();
   std::vector<SliceFile> files;
-  for (const std::string& name : names) {
+  for (const std::string& name : *names) {
     SliceKey key;
     if (!absl::StartsWith(name, prefix) || !ParseKey(name.substr(prefix.size()), key) ||
         SliceFileName(family, key) != name) {
@@ -85,15 +92,12 @@ absl::StatusOr<std::vector<SliceFile>> SliceFilesIn(absl::string_view family,
 }
 
 absl::StatusOr<std::vector<std::string>> FamiliesIn(const std::string& dir) {
-  std::error_code error;
-  std::filesystem::directory_iterator it(dir, error);
-  if (error) {
-    return absl::NotFoundError(absl::StrCat("tablebase directory ", dir, ": cannot open"));
-  }
+  absl::StatusOr<std::vector<std::string>> names = NamesIn(dir);
+  if (!names.ok()) return names.status();
   std::set<std::string> families;
-  for (const std::filesystem::directory_entry& entry : it) {
-    if (!absl::EndsWith(entry.path().filename().string(), kFileSuffix)) continue;
-    std::ifstream in(entry.path(), std::ios::binary);
+  for (const std::string& name : *names) {
+    if (!absl::EndsWith(name, kFileSuffix)) continue;
+    std::ifstream in(absl::StrCat(dir, "/", name), std::ios::binary);
     SliceHeader header;
     if (!in.read(reinterpret_cast<char*>(&header), sizeof(header)) ||
         std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) {
