@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -18,6 +19,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/interrupt.h"
@@ -145,93 +147,213 @@ absl::Status CompressBuiltSlices(const Tb& tb, const std::string& dir,
   return absl::OkStatus();
 }
 
-// Builds (or verifies and keeps) every slice of `slices` into `dir`; `tables`
-// receives them all, mapped.
+// What the build loop tells a component's solver: its place in the build,
+// for progress lines, and how far the build has come, for its ETA.
+struct ComponentStep {
+  std::string label;                 // "[3/66] 4v4, 4v4 remove"
+  uint64_t size = 0;                 // positions of the component
+  std::ostream* progress = nullptr;  // null where progress is not written
+  double build_seconds = 0;          // elapsed when the component started
+  uint64_t solved_before = 0;        // positions solved so far by this run
+  uint64_t left = 0;                 // positions to solve, this component's included
+
+  // The build's time left at the rate of the components solved so far,
+  // `seconds` into this one; nothing before a first component is solved.
+  std::optional<double> BuildEta(double seconds) const {
+    if (solved_before == 0) return std::nullopt;
+    return std::max(0.0, (build_seconds + seconds) / solved_before * left - seconds);
+  }
+};
+
+// What a solver reports of a component it solved and wrote.
+struct ComponentReport {
+  double forward_seconds = 0;
+  double backward_seconds = 0;
+};
+
+// Where a build's components are solved: this process's threads
+// (LocalExecutor), or every rank of an MPI job (distributed/mpi_builder.h).
+// The build loop, BuildSlices, is written once over it.
+template <class E, class Tb>
+concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>& component,
+                                 const SliceTables& tables, const std::string& dir,
+                                 const ComponentStep& step, absl::Status status, uint64_t n) {
+  // The process that writes progress and files the others depend on.
+  { e.root() } -> std::same_as<bool>;
+  // " on 4 ranks" in what the build says of its memory; "" for one process.
+  { e.where() } -> std::convertible_to<std::string>;
+  // Working memory in MiB (per process) for a component of n positions.
+  { e.MemoryMiB(n) } -> std::same_as<uint64_t>;
+  // The root's status, on every process; the first failure of any process.
+  { e.Broadcast(status) } -> std::same_as<absl::Status>;
+  { e.Agree(status) } -> std::same_as<absl::Status>;
+  // Solves a component over the solved `tables` and writes its files to `dir`.
+  { e.Solve(tb, component, tables, dir, step) } -> std::same_as<absl::StatusOr<ComponentReport>>;
+};
+
+// Maps a component's verified files into `tables`.
 template <TablebaseGame Tb>
+absl::Status AddComponentFiles(const Tb& tb, const std::string& dir,
+                               const std::vector<SliceKey>& component, SliceTables& tables) {
+  absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> files =
+      OpenComponentFiles(tb, dir, component);
+  if (!files.ok()) return files.status();
+  for (size_t i = 0; i < component.size(); ++i) tables.Add(component[i], std::move((*files)[i]));
+  return absl::OkStatus();
+}
+
+// Builds (or verifies and keeps) every slice of `slices` into `dir` on
+// `executor`; `tables` receives them all, mapped. Each component is solved
+// once its files are found missing or broken (resume); the build ends with
+// the files compressed unless options.compress is false.
+template <TablebaseGame Tb, BuildExecutor<Tb> Executor>
 absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
-                         const TbBuildOptions& options, std::ostream& progress,
+                         const TbBuildOptions& options, Executor& executor, std::ostream& progress,
                          SliceTables& tables) {
+  const bool root = executor.root();
   const BuildPlan plan = PlanBuild(tb, slices);
-  const uint64_t need_mib = (SolverWorkBytes(plan.largest) >> 20) + 1;
-  if (absl::Status s = CheckMemoryLimit(absl::StrCat("building ", tb.family(), " needs about"),
-                                        need_mib, options.memory_mib, plan.largest);
+  const uint64_t need_mib = executor.MemoryMiB(plan.largest);
+  if (absl::Status s =
+          CheckMemoryLimit(absl::StrCat("building ", tb.family(), executor.where(), " needs about"),
+                           need_mib, options.memory_mib, plan.largest);
       !s.ok()) {
     return s;
   }
   const std::string dir = TablebaseDir(options.dir);
-  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    return absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
+  absl::Status made;
+  if (root && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+    made = absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
   }
-  progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB\n",
-                              tb.family(), slices.size(), plan.components.size(), plan.total,
-                              need_mib);
+  if (absl::Status s = executor.Broadcast(made); !s.ok()) return s;
+  if (root) {
+    progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB%s\n",
+                                tb.family(), slices.size(), plan.components.size(), plan.total,
+                                need_mib, executor.where());
+  }
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   uint64_t built = 0, solved_positions = 0;
   const auto& components = plan.components;
   for (size_t c = 0; c < components.size(); ++c) {
     const auto& component = components[c];
     const uint64_t size = plan.sizes[c];
-    const std::string names = ComponentName(component);
+    const std::string label =
+        absl::StrFormat("[%d/%d] %s", c + 1, components.size(), ComponentName(component));
     built += size;
-    // Resume: keep a component whose files all verify.
+    // Resume: the root decides whether a component's files are complete, so
+    // that every process takes the same branch.
     absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> existing =
-        OpenComponentFiles(tb, dir, component);
-    if (existing.ok()) {
-      for (size_t i = 0; i < component.size(); ++i)
-        tables.Add(component[i], std::move((*existing)[i]));
-      progress << absl::StrFormat("[%d/%d] %s: present\n", c + 1, components.size(), names);
+        absl::NotFoundError("not the root");
+    absl::Status present = existing.status();
+    if (root) {
+      existing = OpenComponentFiles(tb, dir, component);
+      present = existing.status();
+      if (!present.ok() && !absl::IsNotFound(present)) {
+        progress << "rebuilding: " << present.message() << "\n";
+      }
+    }
+    if (executor.Broadcast(present).ok()) {
+      absl::Status added;
+      if (existing.ok()) {
+        for (size_t i = 0; i < component.size(); ++i)
+          tables.Add(component[i], std::move((*existing)[i]));
+      } else {
+        added = AddComponentFiles(tb, dir, component, tables);
+      }
+      if (absl::Status s = executor.Agree(added); !s.ok()) return s;
+      if (root) progress << label << ": present\n";
       continue;
     }
-    if (!absl::IsNotFound(existing.status())) {
-      progress << "rebuilding: " << existing.status().message() << "\n";
+    if (absl::Status s = executor.Agree(
+            StopRequested() ? absl::CancelledError("tablebase build stopped") : absl::OkStatus());
+        !s.ok()) {
+      return s;
     }
-    if (StopRequested()) return absl::CancelledError("tablebase build stopped");
     const auto component_start = Clock::now();
-    auto last_report = component_start;
-    // The solver's memory is freed before the written files are read back.
-    std::optional<ComponentSolver<Tb>> solver(std::in_place, tb, component, tables,
-                                              options.threads);
-    absl::Status status = solver->Solve([&](uint64_t done, uint64_t of) {
+    const ComponentStep step{.label = label,
+                             .size = size,
+                             .progress = root ? &progress : nullptr,
+                             .build_seconds = since(start),
+                             .solved_before = solved_positions,
+                             .left = plan.total - built + size};
+    absl::StatusOr<ComponentReport> report = executor.Solve(tb, component, tables, dir, step);
+    if (!report.ok()) return report.status();
+    // Read back with their checksums: what later components read is what was written.
+    if (absl::Status s = executor.Agree(AddComponentFiles(tb, dir, component, tables)); !s.ok()) {
+      return s;
+    }
+    solved_positions += size;
+    const double seconds = since(component_start);
+    if (root) {
+      progress << absl::StrFormat(
+          "%s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s), "
+          "%.0f%% of all, ETA %.0fs\n",
+          label, size, seconds, report->forward_seconds, report->backward_seconds,
+          size / std::max(seconds, 1e-9) / 1e6, 100.0 * built / std::max<uint64_t>(plan.total, 1),
+          since(start) / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
+    }
+  }
+  // The root compresses every file, so that every executor writes the same bytes.
+  absl::Status compressed;
+  if (root && options.compress) {
+    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress);
+  }
+  return executor.Broadcast(compressed);
+}
+
+// This process's threads: one ComponentSolver at a time.
+class LocalExecutor {
+ public:
+  explicit LocalExecutor(int threads) : threads_(threads) {}
+
+  bool root() const { return true; }
+  std::string where() const { return ""; }
+  uint64_t MemoryMiB(uint64_t positions) const { return (SolverWorkBytes(positions) >> 20) + 1; }
+  absl::Status Broadcast(absl::Status status) const { return status; }
+  absl::Status Agree(absl::Status status) const { return status; }
+
+  template <TablebaseGame Tb>
+  absl::StatusOr<ComponentReport> Solve(const Tb& tb, const std::vector<SliceKey>& component,
+                                        const SliceTables& tables, const std::string& dir,
+                                        const ComponentStep& step) const {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    auto last_report = start;
+    ComponentSolver<Tb> solver(tb, component, tables, threads_);
+    absl::Status status = solver.Solve([&](uint64_t done, uint64_t of) {
       const auto now = Clock::now();
-      if (now - last_report < std::chrono::seconds(2)) return;
+      if (step.progress == nullptr || now - last_report < std::chrono::seconds(2)) return;
       last_report = now;
-      const double seconds = std::chrono::duration<double>(now - component_start).count();
-      const double rate = done / std::max(seconds, 1e-9);
-      progress << absl::StrFormat("[%d/%d] %s: %.0f%% %.2fM positions/s ETA %.0fs\n", c + 1,
-                                  components.size(), names, 100.0 * done / of, rate / 1e6,
-                                  (of - done) / std::max(rate, 1.0));
+      const double rate = done / std::max(std::chrono::duration<double>(now - start).count(), 1e-9);
+      *step.progress << absl::StrFormat("%s: %.0f%% %.2fM positions/s ETA %.0fs\n", step.label,
+                                        100.0 * done / of, rate / 1e6,
+                                        (of - done) / std::max(rate, 1.0));
     });
     if (!status.ok()) return status;
     for (size_t i = 0; i < component.size(); ++i) {
-      const SliceKey& key = component[i];
-      const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), key));
-      if (absl::Status s = WriteSolvedSlice(tb, *solver, static_cast<int>(i), key, path); !s.ok()) {
+      const std::string path = absl::StrCat(dir, "/", SliceFileName(tb.family(), component[i]));
+      if (absl::Status s = WriteSolvedSlice(tb, solver, static_cast<int>(i), component[i], path);
+          !s.ok()) {
         return s;
       }
     }
-    const double forward_seconds = solver->forward_seconds();
-    const double backward_seconds = solver->backward_seconds();
-    solver.reset();
-    // Read back with their checksums: what later components read is what was written.
-    absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> written =
-        OpenComponentFiles(tb, dir, component);
-    if (!written.ok()) return written.status();
-    for (size_t i = 0; i < component.size(); ++i) {
-      tables.Add(component[i], std::move((*written)[i]));
-    }
-    solved_positions += size;
-    const double seconds = std::chrono::duration<double>(Clock::now() - component_start).count();
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    progress << absl::StrFormat(
-        "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs; %.2fM positions/s), "
-        "%.0f%% of all, ETA %.0fs\n",
-        c + 1, components.size(), names, size, seconds, forward_seconds, backward_seconds,
-        size / std::max(seconds, 1e-9) / 1e6, 100.0 * built / std::max<uint64_t>(plan.total, 1),
-        elapsed / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
+    return ComponentReport{solver.forward_seconds(), solver.backward_seconds()};
   }
-  if (!options.compress) return absl::OkStatus();
-  return CompressBuiltSlices(tb, dir, slices, options.threads, progress);
+
+ private:
+  int threads_;
+};
+
+// Builds on this process's threads (LocalExecutor).
+template <TablebaseGame Tb>
+absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
+                         const TbBuildOptions& options, std::ostream& progress,
+                         SliceTables& tables) {
+  LocalExecutor executor(options.threads);
+  return BuildSlices(tb, slices, options, executor, progress, tables);
 }
 
 // The builder of one adapter's tables, compiled in one file of the program

@@ -1,21 +1,20 @@
-// The distributed counterpart of tablebase::BuildSlices: the same components
-// in the same order, each solved by every rank together (MpiComponentSolver)
-// and written by rank 0 as the entries stream in from the ranks. A component
+// The distributed executor of tablebase::BuildSlices (builder.h): the same
+// loop over the same components, each solved by every rank together and
+// written by rank 0 as the entries stream in from the ranks. A component
 // whose files all verify is kept (rank 0 checks, every rank maps them), so a
 // killed job resumes at the first incomplete component.
 #ifndef LUD64_TABLEBASE_DISTRIBUTED_MPI_BUILDER_H_
 #define LUD64_TABLEBASE_DISTRIBUTED_MPI_BUILDER_H_
 
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tablebase/builder.h"
@@ -38,17 +37,6 @@ inline constexpr uint64_t kMpiFixedMiB = 256;
 inline uint64_t MpiMemoryPerRankMiB(uint64_t positions, int ranks) {
   const uint64_t owned = BlockCyclic(positions, ranks, 0).LargestLocalSize();
   return (owned * kMpiWorkBytesPerPosition >> 20) + kMpiFixedMiB;
-}
-
-// Maps a component's verified files into `tables`.
-template <class Tb>
-absl::Status AddComponentFiles(const Tb& tb, const std::string& dir,
-                               const std::vector<SliceKey>& component, SliceTables& tables) {
-  absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> files =
-      OpenComponentFiles(tb, dir, component);
-  if (!files.ok()) return files.status();
-  for (size_t i = 0; i < component.size(); ++i) tables.Add(component[i], std::move((*files)[i]));
-  return absl::OkStatus();
 }
 
 // Writes slice `i` of a solved component: every rank sends its entries step
@@ -85,132 +73,84 @@ absl::Status WriteSliceMpi(const Tb& tb, const std::string& dir, const SliceKey&
   return comm.BroadcastStatus(status);
 }
 
-// Builds (or keeps) every slice of `slices` into the shared directory;
-// `progress` is written by rank 0 only.
-// Checkpoints inside a component every `checkpoint_seconds` (at the first
-// bucket boundary after), in `<dir>/checkpoints`.
-template <class Tb>
-absl::Status BuildSlicesMpi(const Tb& tb, const std::vector<SliceKey>& slices,
-                            const TbBuildOptions& options, double checkpoint_seconds, MpiComm& comm,
-                            std::ostream& progress, SliceTables& tables) {
-  const bool root = comm.rank() == 0;
-  const std::string dir = TablebaseDir(options.dir);
-  absl::Status made;
-  if (root && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    made = absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
+// Every rank of an MPI job, each component solved by all of them together
+// (MpiComponentSolver) and written by rank 0 as the entries stream in.
+// Inside a component it checkpoints every `checkpoint_seconds` (at the first
+// bucket boundary after), in `<dir>/checkpoints`, and a rerun resumes from
+// the newest checkpoint every rank holds.
+class MpiExecutor {
+ public:
+  MpiExecutor(MpiComm& comm, int threads, double checkpoint_seconds)
+      : comm_(comm), threads_(threads), checkpoint_seconds_(checkpoint_seconds) {}
+
+  bool root() const { return comm_.rank() == 0; }
+  std::string where() const { return absl::StrCat(" per rank on ", comm_.ranks(), " ranks"); }
+  uint64_t MemoryMiB(uint64_t positions) const {
+    return MpiMemoryPerRankMiB(positions, comm_.ranks());
   }
-  if (absl::Status s = comm.BroadcastStatus(made); !s.ok()) return s;
-  const BuildPlan plan = PlanBuild(tb, slices);
-  const auto& components = plan.components;
-  const uint64_t total = plan.total;
-  const uint64_t need_mib = MpiMemoryPerRankMiB(plan.largest, comm.ranks());
-  if (absl::Status s = CheckMemoryLimit(
-          absl::StrCat("building ", tb.family(), " on ", comm.ranks(), " ranks needs about"),
-          need_mib, options.memory_mib, plan.largest);
-      !s.ok()) {
-    return s;
-  }
-  if (root) {
-    progress << absl::StrFormat(
-        "%s: %d slices in %d components, %d positions, %d ranks, about %d MiB per rank\n",
-        tb.family(), slices.size(), components.size(), total, comm.ranks(), need_mib);
-  }
-  const double start = MPI_Wtime();
-  uint64_t built = 0, solved_positions = 0;
-  for (size_t c = 0; c < components.size(); ++c) {
-    const auto& component = components[c];
-    const uint64_t size = plan.sizes[c];
-    built += size;
-    const std::string names = ComponentName(component);
-    // Resume: rank 0 decides whether the files are complete, so that every
-    // rank takes the same branch.
-    absl::Status present;
-    if (root) {
-      present = OpenComponentFiles(tb, dir, component).status();
-      if (!present.ok() && !absl::IsNotFound(present)) {
-        progress << "rebuilding: " << present.message() << "\n";
-      }
-    }
-    if (comm.BroadcastStatus(present).ok()) {
-      if (absl::Status s = comm.AgreeStatus(AddComponentFiles(tb, dir, component, tables));
-          !s.ok()) {
-        return s;
-      }
-      if (root)
-        progress << absl::StrFormat("[%d/%d] %s: present\n", c + 1, components.size(), names);
-      continue;
-    }
-    const double component_start = MPI_Wtime();
-    const uint64_t bytes_before = comm.SumU64(comm.bytes_sent());
-    const uint64_t words_before = comm.SumU64(comm.words_exchanged());
-    const double wait_before = comm.exchange_wait_seconds();
-    MpiComponentSolver<Tb> solver(tb, component, tables, options.threads, comm);
+  absl::Status Broadcast(const absl::Status& status) { return comm_.BroadcastStatus(status); }
+  absl::Status Agree(const absl::Status& status) { return comm_.AgreeStatus(status); }
+
+  template <class Tb>
+  absl::StatusOr<ComponentReport> Solve(const Tb& tb, const std::vector<SliceKey>& component,
+                                        const SliceTables& tables, const std::string& dir,
+                                        const ComponentStep& step) {
+    const double start = MPI_Wtime();
+    const uint64_t bytes_before = comm_.SumU64(comm_.bytes_sent());
+    const uint64_t words_before = comm_.SumU64(comm_.words_exchanged());
+    const double wait_before = comm_.exchange_wait_seconds();
+    MpiComponentSolver<Tb> solver(tb, component, tables, threads_, comm_);
     CheckpointSchedule checkpoints(
         ComponentCheckpoint(absl::StrCat(dir, "/checkpoints"),
-                            SliceFileName(tb.family(), component.front()), comm.ranks(),
-                            comm.rank()),
-        checkpoint_seconds, comm);
+                            SliceFileName(tb.family(), component.front()), comm_.ranks(),
+                            comm_.rank()),
+        checkpoint_seconds_, comm_);
     solver.SetCheckpoints(&checkpoints);
     absl::Status status = solver.Solve([&](const char* phase, uint64_t done) {
-      if (!root) return;
-      const double now = MPI_Wtime();
-      const double rate = done / std::max(now - component_start, 1e-9);
-      // The build's ETA at the rate of the components solved so far; bytes
-      // sent estimated from rank 0's (the exchange is symmetric).
-      const double eta =
-          (now - start) / std::max<uint64_t>(solved_positions, 1) * (total - built + size) -
-          (now - component_start);
-      progress << absl::StrFormat(
-          "[%d/%d] %s: %s %d of %d, %.2fM positions/s (all ranks), about %.1f MB sent, ETA %s\n",
-          c + 1, components.size(), names, phase, done, size, rate / 1e6,
-          static_cast<double>(comm.bytes_sent()) * comm.ranks() / 1e6,
-          solved_positions > 0 ? absl::StrFormat("%.0fs", std::max(eta, 0.0)) : "unknown");
+      if (step.progress == nullptr) return;
+      const double seconds = MPI_Wtime() - start;
+      const std::optional<double> eta = step.BuildEta(seconds);
+      // Bytes sent estimated from rank 0's (the exchange is symmetric).
+      *step.progress << absl::StrFormat(
+          "%s: %s %d of %d, %.2fM positions/s (all ranks), about %.1f MB sent, ETA %s\n",
+          step.label, phase, done, step.size, done / std::max(seconds, 1e-9) / 1e6,
+          static_cast<double>(comm_.bytes_sent()) * comm_.ranks() / 1e6,
+          eta ? absl::StrFormat("%.0fs", *eta) : "unknown");
     });
     if (!status.ok()) return status;
-    if (root && solver.resumed_from()) {
-      progress << absl::StrFormat("[%d/%d] %s: resumed from the checkpoint at distance %d\n", c + 1,
-                                  components.size(), names, *solver.resumed_from());
+    if (step.progress != nullptr && solver.resumed_from()) {
+      *step.progress << absl::StrFormat("%s: resumed from the checkpoint at distance %d\n",
+                                        step.label, *solver.resumed_from());
     }
     for (size_t i = 0; i < component.size(); ++i) {
-      if (absl::Status s = WriteSliceMpi(tb, dir, component[i], static_cast<int>(i), solver, comm);
+      if (absl::Status s = WriteSliceMpi(tb, dir, component[i], static_cast<int>(i), solver, comm_);
           !s.ok()) {
         return s;
       }
     }
-    if (absl::Status s = comm.AgreeStatus(AddComponentFiles(tb, dir, component, tables)); !s.ok()) {
-      return s;
-    }
     checkpoints.Finish();
-    solved_positions += size;
-    const uint64_t bytes = comm.SumU64(comm.bytes_sent()) - bytes_before;
-    const uint64_t words = comm.SumU64(comm.words_exchanged()) - words_before;
+    const uint64_t bytes = comm_.SumU64(comm_.bytes_sent()) - bytes_before;
+    const uint64_t words = comm_.SumU64(comm_.words_exchanged()) - words_before;
     // Blocked in exchanges: messages in flight, or ranks waiting for slower ones.
     const double waited =
-        comm.MaxU64(static_cast<uint64_t>((comm.exchange_wait_seconds() - wait_before) * 1e6)) /
+        comm_.MaxU64(static_cast<uint64_t>((comm_.exchange_wait_seconds() - wait_before) * 1e6)) /
         1e6;
-    const double seconds = MPI_Wtime() - component_start;
-    const double elapsed = MPI_Wtime() - start;
-    if (root) {
-      progress << absl::StrFormat(
-          "[%d/%d] %s: %d positions in %.2fs (forward %.2fs, backward %.2fs of which at most %.2fs "
-          "blocked in exchanges; %.2fM positions/s over %d ranks), %.2f messages/position, sent "
-          "%.1f MB between ranks (%.2f bytes/position), %d checkpoints, %.0f%% of all, ETA %.0fs\n",
-          c + 1, components.size(), names, size, seconds, solver.forward_seconds(),
-          solver.backward_seconds(), waited, size / std::max(seconds, 1e-9) / 1e6, comm.ranks(),
-          static_cast<double>(words) / std::max<uint64_t>(size, 1), bytes / 1e6,
-          static_cast<double>(bytes) / std::max<uint64_t>(size, 1), checkpoints.written(),
-          100.0 * built / std::max<uint64_t>(total, 1),
-          elapsed / std::max<uint64_t>(solved_positions, 1) * (total - built));
+    if (step.progress != nullptr) {
+      *step.progress << absl::StrFormat(
+          "%s: over %d ranks, %.2f messages/position, sent %.1f MB between ranks (%.2f "
+          "bytes/position), at most %.2fs blocked in exchanges, %d checkpoints\n",
+          step.label, comm_.ranks(), static_cast<double>(words) / std::max<uint64_t>(step.size, 1),
+          bytes / 1e6, static_cast<double>(bytes) / std::max<uint64_t>(step.size, 1), waited,
+          checkpoints.written());
     }
+    return ComponentReport{solver.forward_seconds(), solver.backward_seconds()};
   }
-  // Rank 0 compresses the files, as the single-process builder does, so that
-  // both write the same bytes.
-  absl::Status compressed;
-  if (root && options.compress) {
-    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress);
-  }
-  return comm.BroadcastStatus(compressed);
-}
+
+ private:
+  MpiComm& comm_;
+  int threads_;
+  double checkpoint_seconds_;
+};
 
 }  // namespace lud64::tablebase
 

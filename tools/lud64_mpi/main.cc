@@ -121,8 +121,9 @@ absl::Status Build(const G& game, const Args& args, tablebase::MpiComm& comm) {
   }
   tablebase::SliceTables tables;
   std::ostringstream ignored;
-  return tablebase::BuildSlicesMpi(tb, *slices, options, args.checkpoint_seconds, comm,
-                                   comm.rank() == 0 ? std::cerr : ignored, tables);
+  tablebase::MpiExecutor executor(comm, options.threads, args.checkpoint_seconds);
+  return tablebase::BuildSlices(tb, *slices, options, executor,
+                                comm.rank() == 0 ? std::cerr : ignored, tables);
 }
 
 absl::Status Run(std::vector<std::string> argv, tablebase::MpiComm& comm) {
