@@ -17,8 +17,8 @@
 #include "benchmark/benchmark.h"
 #include "boards/davxar/davxar.h"
 #include "boards/game_tablebases.h"
-#include "tablebase/compress.h"
-#include "tablebase/probe.h"
+#include "tablebase/format/compress.h"
+#include "tablebase/probe/probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {

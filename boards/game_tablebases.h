@@ -12,7 +12,7 @@
 #include "boards/damdaman/damdaman_tablebase.h"  // IWYU pragma: export
 #include "boards/davxar/davxar_tablebase.h"      // IWYU pragma: export
 #include "boards/game_list.h"
-#include "tablebase/builder.h"
+#include "tablebase/solve/builder.h"
 #include "tablebase/tb_game.h"
 #include "tablebase/tb_operations.h"
 

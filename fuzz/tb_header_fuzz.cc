@@ -1,4 +1,4 @@
-// Tablebase slice files (tablebase/tb_file.h): opening a file of any content
+// Tablebase slice files (tablebase/format/tb_file.h): opening a file of any content
 // never crashes and never reads outside it; a file that opens has the entry
 // count, family, slice and symmetry asked for, and every entry reads as stored.
 // The first byte says what is asked for: the values in the file's own header
@@ -15,7 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_support.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/format/tb_file.h"
 
 namespace lud64::fuzz {
 namespace {

@@ -15,7 +15,7 @@
 #include "play/opening_book.h"
 #include "play/openings.h"
 #include "play/players.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {
 

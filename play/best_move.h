@@ -22,7 +22,7 @@
 #include "play/peak_memory.h"
 #include "play/search_instances.h"
 #include "search/alphabeta.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64 {

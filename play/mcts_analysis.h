@@ -17,7 +17,7 @@
 #include "play/peak_memory.h"
 #include "play/search_instances.h"
 #include "search/mcts.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {
 

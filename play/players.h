@@ -19,7 +19,7 @@
 #include "search/mcts.h"
 #include "search/playout.h"
 #include "search/swindle.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {
 

@@ -15,7 +15,7 @@
 #include "play/best_move.h"
 #include "play/search_instances.h"
 #include "search/solver.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64 {

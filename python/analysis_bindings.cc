@@ -21,7 +21,7 @@
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/perft.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64::python {

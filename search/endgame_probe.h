@@ -1,6 +1,6 @@
 // What the searches ask of endgame tables (tablebase/): the exact value of a
 // position for the player to move, when the tables hold it. The search side
-// knows nothing of files or indices; tablebase/engine_probe.h makes a probe.
+// knows nothing of files or indices; tablebase/probe/engine_probe.h makes a probe.
 #ifndef LUD64_SEARCH_ENDGAME_PROBE_H_
 #define LUD64_SEARCH_ENDGAME_PROBE_H_
 

@@ -15,7 +15,7 @@
 
 #include "absl/status/statusor.h"
 #include "tablebase/endgame_limit.h"
-#include "tablebase/pair_index.h"
+#include "tablebase/index/pair_index.h"
 #include "tablebase/slice.h"
 
 namespace lud64::tablebase {

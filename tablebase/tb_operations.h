@@ -18,9 +18,9 @@
 #include "absl/strings/str_format.h"
 #include "engine/game.h"
 #include "engine/notation.h"
-#include "tablebase/builder.h"
-#include "tablebase/compress.h"
-#include "tablebase/probe.h"
+#include "tablebase/format/compress.h"
+#include "tablebase/probe/probe.h"
+#include "tablebase/solve/builder.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {

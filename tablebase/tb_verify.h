@@ -20,7 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/game.h"
 #include "engine/interrupt.h"
-#include "tablebase/pair_index.h"
+#include "tablebase/index/pair_index.h"
 #include "tablebase/parallel_chunks.h"
 #include "tablebase/tb_operations.h"
 

@@ -1,7 +1,7 @@
 // Compressed slice files (format 2): codes, round trips at every position
 // that can matter, and damaged files refused with errors naming the file and
 // the block.
-#include "tablebase/compressed_slice.h"
+#include "tablebase/format/compressed_slice.h"
 
 #include <fstream>
 #include <iterator>
@@ -11,9 +11,9 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "tablebase/huffman_code.h"
-#include "tablebase/tb_file.h"
-#include "tablebase/value_blocks.h"
+#include "tablebase/format/huffman_code.h"
+#include "tablebase/format/tb_file.h"
+#include "tablebase/format/value_blocks.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {

@@ -1,7 +1,7 @@
 // The slice file format, checked against a layout spelt out here rather than
 // against the writer's own code: header fields at their offsets, entries
 // little-endian at 1 or 2 bytes, the checksum of the entry bytes.
-#include "tablebase/slice_writer.h"
+#include "tablebase/format/slice_writer.h"
 
 #include <algorithm>
 #include <cstring>
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/format/tb_file.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {

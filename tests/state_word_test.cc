@@ -1,6 +1,6 @@
 // The solver's state word: which words a backward scan takes at a distance,
 // one at a time and 64 at a time.
-#include "tablebase/state_word.h"
+#include "tablebase/solve/state_word.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -10,7 +10,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 

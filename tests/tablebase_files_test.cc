@@ -17,7 +17,7 @@
 #include "boards/guettal/guettal.h"
 #include "engine/interrupt.h"
 #include "gtest/gtest.h"
-#include "tablebase/compress.h"
+#include "tablebase/format/compress.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
 #include "tests/scoped_temp_dir.h"

@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "play/probe_json.h"
 #include "search/solver.h"
-#include "tablebase/component_ids.h"
+#include "tablebase/solve/component_ids.h"
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"

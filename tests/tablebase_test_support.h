@@ -10,8 +10,8 @@
 
 #include "boards/davxar/davxar_tablebase.h"
 #include "gtest/gtest.h"
-#include "tablebase/builder.h"
-#include "tablebase/probe.h"
+#include "tablebase/probe/probe.h"
+#include "tablebase/solve/builder.h"
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 

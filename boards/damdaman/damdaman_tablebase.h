@@ -10,8 +10,8 @@
 
 #include "absl/status/statusor.h"
 #include "boards/damdaman/damdaman.h"
-#include "tablebase/pair_index.h"
-#include "tablebase/symmetry.h"
+#include "tablebase/index/pair_index.h"
+#include "tablebase/index/symmetry.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::damdaman {

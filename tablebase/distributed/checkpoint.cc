@@ -13,7 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "tablebase/slice_header.h"
+#include "tablebase/format/slice_header.h"
 
 namespace lud64::tablebase {
 namespace {

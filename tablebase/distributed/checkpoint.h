@@ -19,7 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "tablebase/distributed/mpi_comm.h"
-#include "tablebase/huge_array.h"
+#include "tablebase/solve/huge_array.h"
 
 namespace lud64::tablebase {
 

@@ -17,11 +17,11 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "tablebase/builder.h"
 #include "tablebase/distributed/mpi_comm.h"
 #include "tablebase/distributed/mpi_solver.h"
-#include "tablebase/slice_writer.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/format/slice_writer.h"
+#include "tablebase/format/tb_file.h"
+#include "tablebase/solve/builder.h"
 
 namespace lud64::tablebase {
 

@@ -1,5 +1,5 @@
 // Retrograde analysis of one component across MPI ranks. The rules of
-// tablebase/retrograde.h and backward_pass.h are kept; what changes is where
+// tablebase/solve/retrograde.h and backward_pass.h are kept; what changes is where
 // the state lives: each rank holds the 32-bit state word of the ids it owns
 // (BlockCyclic), and only those.
 //
@@ -29,15 +29,15 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "tablebase/component_ids.h"
 #include "tablebase/distributed/checkpoint.h"
 #include "tablebase/distributed/mpi_comm.h"
 #include "tablebase/distributed/partition.h"
-#include "tablebase/forward_step.h"
-#include "tablebase/huge_array.h"
+#include "tablebase/format/tb_file.h"
 #include "tablebase/slice.h"
-#include "tablebase/state_word.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/solve/component_ids.h"
+#include "tablebase/solve/forward_step.h"
+#include "tablebase/solve/huge_array.h"
+#include "tablebase/solve/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {

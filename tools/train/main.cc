@@ -32,7 +32,7 @@
 #include "network/network_file.h"
 #include "network/training.h"
 #include "play/search_instances.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 #include "tools/train/sample_file.h"
 #include "tools/train/sample_sources.h"
 

@@ -16,7 +16,7 @@
 #include "network/training.h"
 #include "search/alphabeta.h"
 #include "search/playout.h"
-#include "tablebase/probe.h"
+#include "tablebase/probe/probe.h"
 
 namespace lud64 {
 

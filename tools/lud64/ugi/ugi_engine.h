@@ -28,7 +28,7 @@
 #include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
-#include "tablebase/engine_probe.h"
+#include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {
 

@@ -3,8 +3,8 @@
 // flags (24-31), and how the backward pass changes it. The single-process and
 // the distributed solvers share it, so their states mean the same (and
 // checkpoints store it as it is).
-#ifndef LUD64_TABLEBASE_STATE_WORD_H_
-#define LUD64_TABLEBASE_STATE_WORD_H_
+#ifndef LUD64_TABLEBASE_SOLVE_STATE_WORD_H_
+#define LUD64_TABLEBASE_SOLVE_STATE_WORD_H_
 
 #include <algorithm>
 #include <atomic>
@@ -158,4 +158,4 @@ struct StateWord {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_STATE_WORD_H_
+#endif  // LUD64_TABLEBASE_SOLVE_STATE_WORD_H_

@@ -1,7 +1,7 @@
 // Building a set of slices in dependency order, one component at a time,
 // skipping components whose files already exist and verify (resume).
-#ifndef LUD64_TABLEBASE_BUILDER_H_
-#define LUD64_TABLEBASE_BUILDER_H_
+#ifndef LUD64_TABLEBASE_SOLVE_BUILDER_H_
+#define LUD64_TABLEBASE_SOLVE_BUILDER_H_
 
 #include <sys/stat.h>
 
@@ -23,11 +23,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/interrupt.h"
-#include "tablebase/compress.h"
 #include "tablebase/endgame_limit.h"
-#include "tablebase/retrograde.h"
-#include "tablebase/slice_writer.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/format/compress.h"
+#include "tablebase/format/slice_writer.h"
+#include "tablebase/format/tb_file.h"
+#include "tablebase/solve/retrograde.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -370,4 +370,4 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_BUILDER_H_
+#endif  // LUD64_TABLEBASE_SOLVE_BUILDER_H_

@@ -1,4 +1,4 @@
-#include "tablebase/pair_index.h"
+#include "tablebase/index/pair_index.h"
 
 #include <algorithm>
 #include <bit>

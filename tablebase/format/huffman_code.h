@@ -1,8 +1,8 @@
 // Canonical Huffman codes for the compressed table files: lengths from symbol
 // frequencies (limited, so that one table lookup decodes any code), the codes
 // written least significant bit first, and the lengths as the file stores them.
-#ifndef LUD64_TABLEBASE_HUFFMAN_CODE_H_
-#define LUD64_TABLEBASE_HUFFMAN_CODE_H_
+#ifndef LUD64_TABLEBASE_FORMAT_HUFFMAN_CODE_H_
+#define LUD64_TABLEBASE_FORMAT_HUFFMAN_CODE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -56,4 +56,4 @@ class HuffmanCode {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_HUFFMAN_CODE_H_
+#endif  // LUD64_TABLEBASE_FORMAT_HUFFMAN_CODE_H_

@@ -3,8 +3,8 @@
 // compressed_slice.h (version 2). Files are written to a temporary name,
 // synced and renamed, so a file under its final name is complete; readers map
 // it read-only and check everything the header claims before trusting it.
-#ifndef LUD64_TABLEBASE_TB_FILE_H_
-#define LUD64_TABLEBASE_TB_FILE_H_
+#ifndef LUD64_TABLEBASE_FORMAT_TB_FILE_H_
+#define LUD64_TABLEBASE_FORMAT_TB_FILE_H_
 
 #include <cassert>
 #include <cstddef>
@@ -17,9 +17,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "tablebase/compressed_slice.h"
+#include "tablebase/format/compressed_slice.h"
+#include "tablebase/format/slice_header.h"
 #include "tablebase/slice.h"
-#include "tablebase/slice_header.h"
 
 namespace lud64::tablebase {
 
@@ -134,4 +134,4 @@ class SliceTables {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_TB_FILE_H_
+#endif  // LUD64_TABLEBASE_FORMAT_TB_FILE_H_

@@ -1,4 +1,4 @@
-#include "tablebase/slice_writer.h"
+#include "tablebase/format/slice_writer.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -17,15 +17,15 @@
 // block, the count less one). The check hashes the block's bytes with its
 // number, its first position and its count, so a damaged block, count or
 // sparse index is found by the probe that reads it.
-#ifndef LUD64_TABLEBASE_VALUE_BLOCKS_H_
-#define LUD64_TABLEBASE_VALUE_BLOCKS_H_
+#ifndef LUD64_TABLEBASE_FORMAT_VALUE_BLOCKS_H_
+#define LUD64_TABLEBASE_FORMAT_VALUE_BLOCKS_H_
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "tablebase/huffman_code.h"
+#include "tablebase/format/huffman_code.h"
 
 namespace lud64::tablebase {
 
@@ -141,4 +141,4 @@ bool DecodeAllValues(const uint8_t* block, uint32_t count, const StreamCodes& co
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_VALUE_BLOCKS_H_
+#endif  // LUD64_TABLEBASE_FORMAT_VALUE_BLOCKS_H_

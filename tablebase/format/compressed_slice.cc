@@ -1,4 +1,4 @@
-#include "tablebase/compressed_slice.h"
+#include "tablebase/format/compressed_slice.h"
 
 #include <algorithm>
 #include <cstring>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "tablebase/slice_writer.h"
-#include "tablebase/value_blocks.h"
+#include "tablebase/format/slice_writer.h"
+#include "tablebase/format/value_blocks.h"
 
 namespace lud64::tablebase {
 namespace {

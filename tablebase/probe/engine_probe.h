@@ -1,7 +1,7 @@
 // Endgame tables for the searches: an EndgameProbe (search/endgame_probe.h)
 // over tables opened once and shared by every copy of the probe.
-#ifndef LUD64_TABLEBASE_ENGINE_PROBE_H_
-#define LUD64_TABLEBASE_ENGINE_PROBE_H_
+#ifndef LUD64_TABLEBASE_PROBE_ENGINE_PROBE_H_
+#define LUD64_TABLEBASE_PROBE_ENGINE_PROBE_H_
 
 #include <algorithm>
 #include <functional>
@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "search/endgame_probe.h"
-#include "tablebase/probe.h"
+#include "tablebase/probe/probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {
@@ -100,4 +100,4 @@ absl::StatusOr<EndgameProbe<typename G::Position>> MakeEndgameProbe(const G& gam
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_ENGINE_PROBE_H_
+#endif  // LUD64_TABLEBASE_PROBE_ENGINE_PROBE_H_

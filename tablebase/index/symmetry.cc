@@ -1,4 +1,4 @@
-#include "tablebase/symmetry.h"
+#include "tablebase/index/symmetry.h"
 
 #include <algorithm>
 

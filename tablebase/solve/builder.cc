@@ -1,4 +1,4 @@
-#include "tablebase/builder.h"
+#include "tablebase/solve/builder.h"
 
 #include <cstdlib>
 

@@ -26,8 +26,8 @@
 //
 // Values are the unique fixed point, so the thread count and the order within
 // a distance do not change the result.
-#ifndef LUD64_TABLEBASE_BACKWARD_PASS_H_
-#define LUD64_TABLEBASE_BACKWARD_PASS_H_
+#ifndef LUD64_TABLEBASE_SOLVE_BACKWARD_PASS_H_
+#define LUD64_TABLEBASE_SOLVE_BACKWARD_PASS_H_
 
 #include <algorithm>
 #include <atomic>
@@ -43,9 +43,9 @@
 
 #include "absl/status/status.h"
 #include "engine/interrupt.h"
-#include "tablebase/component_ids.h"
-#include "tablebase/huge_array.h"
-#include "tablebase/state_word.h"
+#include "tablebase/solve/component_ids.h"
+#include "tablebase/solve/huge_array.h"
+#include "tablebase/solve/state_word.h"
 
 namespace lud64::tablebase {
 
@@ -320,4 +320,4 @@ class BackwardPass : private StateWord {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_BACKWARD_PASS_H_
+#endif  // LUD64_TABLEBASE_SOLVE_BACKWARD_PASS_H_

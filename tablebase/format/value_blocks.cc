@@ -1,4 +1,4 @@
-#include "tablebase/value_blocks.h"
+#include "tablebase/format/value_blocks.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "tablebase/tb_file.h"
+#include "tablebase/format/tb_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -15,7 +15,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "tablebase/slice_writer.h"
+#include "tablebase/format/slice_writer.h"
 
 namespace lud64::tablebase {
 namespace {

@@ -18,8 +18,8 @@
 // pending without a mill on the board); in the distance stream also every
 // position without a win (or a loss). Such positions decode to arbitrary
 // values.
-#ifndef LUD64_TABLEBASE_COMPRESSED_SLICE_H_
-#define LUD64_TABLEBASE_COMPRESSED_SLICE_H_
+#ifndef LUD64_TABLEBASE_FORMAT_COMPRESSED_SLICE_H_
+#define LUD64_TABLEBASE_FORMAT_COMPRESSED_SLICE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -29,10 +29,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "tablebase/huffman_code.h"
+#include "tablebase/format/huffman_code.h"
+#include "tablebase/format/slice_header.h"
+#include "tablebase/format/value_blocks.h"
 #include "tablebase/slice.h"
-#include "tablebase/slice_header.h"
-#include "tablebase/value_blocks.h"
 
 namespace lud64::tablebase {
 
@@ -128,4 +128,4 @@ class CompressedSlice {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_COMPRESSED_SLICE_H_
+#endif  // LUD64_TABLEBASE_FORMAT_COMPRESSED_SLICE_H_

@@ -7,8 +7,8 @@
 // opponent sets whose image under the stabiliser is smaller: those indices are
 // "holes" (IsCanonicalPair is false); the builder fills them with the value of
 // their canonical image so that any index can be read.
-#ifndef LUD64_TABLEBASE_PAIR_INDEX_H_
-#define LUD64_TABLEBASE_PAIR_INDEX_H_
+#ifndef LUD64_TABLEBASE_INDEX_PAIR_INDEX_H_
+#define LUD64_TABLEBASE_INDEX_PAIR_INDEX_H_
 
 #include <algorithm>
 #include <array>
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "engine/bitboard.h"
-#include "tablebase/symmetry.h"
+#include "tablebase/index/symmetry.h"
 
 namespace lud64::tablebase {
 
@@ -276,4 +276,4 @@ class PairCursor {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_PAIR_INDEX_H_
+#endif  // LUD64_TABLEBASE_INDEX_PAIR_INDEX_H_

@@ -1,4 +1,4 @@
-#include "tablebase/slice_header.h"
+#include "tablebase/format/slice_header.h"
 
 #include <algorithm>
 #include <cstring>

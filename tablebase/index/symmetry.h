@@ -3,8 +3,8 @@
 // confirms also commute with the game's other rules (mills, captures). The
 // group is searched, not typed in, so a change to a board's tables cannot
 // silently leave a wrong symmetry behind.
-#ifndef LUD64_TABLEBASE_SYMMETRY_H_
-#define LUD64_TABLEBASE_SYMMETRY_H_
+#ifndef LUD64_TABLEBASE_INDEX_SYMMETRY_H_
+#define LUD64_TABLEBASE_INDEX_SYMMETRY_H_
 
 #include <array>
 #include <cstdint>
@@ -72,4 +72,4 @@ class SiteSymmetry {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_SYMMETRY_H_
+#endif  // LUD64_TABLEBASE_INDEX_SYMMETRY_H_

@@ -2,8 +2,8 @@
 // single-process and the MPI solver: its decisions split into what is known
 // (ends, solved slices) and its distinct children inside the component, and
 // the state word it starts the backward pass with.
-#ifndef LUD64_TABLEBASE_FORWARD_STEP_H_
-#define LUD64_TABLEBASE_FORWARD_STEP_H_
+#ifndef LUD64_TABLEBASE_SOLVE_FORWARD_STEP_H_
+#define LUD64_TABLEBASE_SOLVE_FORWARD_STEP_H_
 
 #include <algorithm>
 #include <cassert>
@@ -12,9 +12,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/decision.h"
+#include "tablebase/format/tb_file.h"
 #include "tablebase/slice.h"
-#include "tablebase/state_word.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/solve/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -94,4 +94,4 @@ inline InitialState InitialStateOf(const SolvedSuccessors& known, int child_coun
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_FORWARD_STEP_H_
+#endif  // LUD64_TABLEBASE_SOLVE_FORWARD_STEP_H_

@@ -1,4 +1,4 @@
-#include "tablebase/huffman_code.h"
+#include "tablebase/format/huffman_code.h"
 
 #include <algorithm>
 #include <functional>

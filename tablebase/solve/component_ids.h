@@ -1,8 +1,8 @@
 // The positions of one component numbered consecutively: slice i's index j
 // has id begin(i) + j. Both solvers, the single-process and the distributed
 // one, number a component this way, so their files and checkpoints agree.
-#ifndef LUD64_TABLEBASE_COMPONENT_IDS_H_
-#define LUD64_TABLEBASE_COMPONENT_IDS_H_
+#ifndef LUD64_TABLEBASE_SOLVE_COMPONENT_IDS_H_
+#define LUD64_TABLEBASE_SOLVE_COMPONENT_IDS_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "engine/bitboard.h"
-#include "tablebase/pair_index.h"
+#include "tablebase/index/pair_index.h"
 #include "tablebase/slice.h"
-#include "tablebase/state_word.h"
+#include "tablebase/solve/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -140,4 +140,4 @@ class ComponentIds {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_COMPONENT_IDS_H_
+#endif  // LUD64_TABLEBASE_SOLVE_COMPONENT_IDS_H_

@@ -3,8 +3,8 @@
 // default on Debian): the backward pass of the retrograde analysis touches
 // positions at random across hundreds of MB, and 4 KB pages make nearly every
 // access a TLB miss.
-#ifndef LUD64_TABLEBASE_HUGE_ARRAY_H_
-#define LUD64_TABLEBASE_HUGE_ARRAY_H_
+#ifndef LUD64_TABLEBASE_SOLVE_HUGE_ARRAY_H_
+#define LUD64_TABLEBASE_SOLVE_HUGE_ARRAY_H_
 
 #include <sys/mman.h>
 
@@ -52,4 +52,4 @@ class HugeArray {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_HUGE_ARRAY_H_
+#endif  // LUD64_TABLEBASE_SOLVE_HUGE_ARRAY_H_

@@ -4,8 +4,8 @@
 // write the same bytes by the same code. The entries go to `<path>.tmp.<pid>`;
 // Commit fills in the header's checksum, syncs and renames, so a file under its
 // final name is always complete.
-#ifndef LUD64_TABLEBASE_SLICE_WRITER_H_
-#define LUD64_TABLEBASE_SLICE_WRITER_H_
+#ifndef LUD64_TABLEBASE_FORMAT_SLICE_WRITER_H_
+#define LUD64_TABLEBASE_FORMAT_SLICE_WRITER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -16,8 +16,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tablebase/format/slice_header.h"
 #include "tablebase/slice.h"
-#include "tablebase/slice_header.h"
 
 namespace lud64::tablebase {
 
@@ -60,4 +60,4 @@ class SliceWriter {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_SLICE_WRITER_H_
+#endif  // LUD64_TABLEBASE_FORMAT_SLICE_WRITER_H_

@@ -1,8 +1,8 @@
 // The 128-byte header every slice file starts with, and the checksum it keeps
 // of the entries that follow. One definition for the writer, the reader and
 // the fuzzable header checks.
-#ifndef LUD64_TABLEBASE_SLICE_HEADER_H_
-#define LUD64_TABLEBASE_SLICE_HEADER_H_
+#ifndef LUD64_TABLEBASE_FORMAT_SLICE_HEADER_H_
+#define LUD64_TABLEBASE_FORMAT_SLICE_HEADER_H_
 
 #include <array>
 #include <cstddef>
@@ -62,4 +62,4 @@ using lud64::StreamChecksum;
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_SLICE_HEADER_H_
+#endif  // LUD64_TABLEBASE_FORMAT_SLICE_HEADER_H_

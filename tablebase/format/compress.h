@@ -2,8 +2,8 @@
 // place: what `lud64 tb compress` does to existing tables and what both
 // builders do once every slice is solved. A file is replaced only after its
 // compressed form decoded back equals it at every position that can matter.
-#ifndef LUD64_TABLEBASE_COMPRESS_H_
-#define LUD64_TABLEBASE_COMPRESS_H_
+#ifndef LUD64_TABLEBASE_FORMAT_COMPRESS_H_
+#define LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 
 #include <algorithm>
 #include <chrono>
@@ -19,10 +19,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/interrupt.h"
-#include "tablebase/compressed_slice.h"
-#include "tablebase/pair_index.h"
+#include "tablebase/format/compressed_slice.h"
+#include "tablebase/format/tb_file.h"
+#include "tablebase/index/pair_index.h"
 #include "tablebase/parallel_chunks.h"
-#include "tablebase/tb_file.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -137,4 +137,4 @@ absl::StatusOr<CompressReport> CompressSliceFiles(
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_COMPRESS_H_
+#endif  // LUD64_TABLEBASE_FORMAT_COMPRESS_H_

@@ -6,8 +6,8 @@
 // draw; any other position with `passed` set has the value of the same
 // position without it (its decision ends the run of passes). Probe derives
 // this. Values ignore the turn limit: see UnderTurnLimit.
-#ifndef LUD64_TABLEBASE_PROBE_H_
-#define LUD64_TABLEBASE_PROBE_H_
+#ifndef LUD64_TABLEBASE_PROBE_PROBE_H_
+#define LUD64_TABLEBASE_PROBE_PROBE_H_
 
 #include <algorithm>
 #include <atomic>
@@ -21,7 +21,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/game.h"
-#include "tablebase/tb_file.h"
+#include "tablebase/format/tb_file.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -172,4 +172,4 @@ class Tablebase {
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_PROBE_H_
+#endif  // LUD64_TABLEBASE_PROBE_PROBE_H_
