@@ -1,19 +1,19 @@
-// A process-wide stop request, set by Ctrl-C (SIGINT) and polled by long work
-// (perft, playouts, search) so that it can stop cleanly and report.
+// Ctrl-C for the programs: a SIGINT handler that sets a flag the programs
+// hand to their long work (engine/stop.h), so that it stops cleanly and
+// reports.
 #ifndef LUD64_ENGINE_INTERRUPT_H_
 #define LUD64_ENGINE_INTERRUPT_H_
 
-#include <atomic>
+#include "engine/stop.h"
 
 namespace lud64 {
 
-inline std::atomic<bool> stop_requested{false};
-
-inline bool StopRequested() { return stop_requested.load(std::memory_order_relaxed); }
-
-// Installs a SIGINT handler that sets the stop request; a second Ctrl-C
+// Installs a SIGINT handler that sets InterruptFlag(); a second Ctrl-C
 // restores the default behaviour and ends the process.
 void InstallInterruptHandler();
+
+// The flag the handler sets.
+StopFlag InterruptFlag();
 
 }  // namespace lud64
 

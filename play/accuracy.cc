@@ -9,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "boards/game_tablebases.h"
-#include "engine/interrupt.h"
 #include "engine/position_text.h"
 #include "engine/random.h"
 #include "play/opening_book.h"
@@ -127,7 +126,7 @@ absl::StatusOr<std::vector<Critical<typename Tb::Game>>> SampleCritical(
   const int max_games = request.positions * kGamesPerPosition;
   uint64_t seed_state = request.seed;
   auto last_report = std::chrono::steady_clock::now();
-  while (static_cast<int>(sampled.size()) < request.positions && !StopRequested()) {
+  while (static_cast<int>(sampled.size()) < request.positions && !Stopping(request.stop)) {
     if (report.random_games == max_games) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "the tables hold %d critical position%s of %s in %d random games, fewer than the %d "
@@ -215,7 +214,8 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
           absl::StrCat("engine ", Quoted(spec.text),
                        ": accuracy measures engines without tables (leave out tb=)"));
     }
-    absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> player = MakePlayer(game, spec);
+    absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> player =
+        MakePlayer(game, StoppedBy(spec, request.stop));
     if (!player.ok()) return absl::InvalidArgumentError(player.status().message());
     players.push_back(*std::move(player));
     report.engines.push_back({.engine = spec.text});
@@ -231,7 +231,7 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
   if (!positions.ok()) return positions.status();
 
   auto last_report = std::chrono::steady_clock::now();
-  for (size_t i = 0; i < positions->size() && !StopRequested(); ++i) {
+  for (size_t i = 0; i < positions->size() && !Stopping(request.stop); ++i) {
     const Critical<G>& critical = (*positions)[i];
     CriticalRecord record{.position = FormatPosition(game, critical.position),
                           .phase = PhaseOf<G>(critical.position),
@@ -246,7 +246,7 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
       const absl::StatusOr<Decision> decision = players[e]->Choose(critical.position);
       report.engines[e].seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (StopRequested()) break;
+      if (Stopping(request.stop)) break;
       const auto error = [&](absl::string_view what) {
         return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(request.engines[e].text),
                                                        " at ", Quoted(record.position), ": ",
@@ -280,7 +280,7 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
       progress(absl::StrFormat("accuracy: %d of %d positions decided", i + 1, positions->size()));
     }
   }
-  report.stopped = StopRequested();
+  report.stopped = Stopping(request.stop);
   return report;
 }
 

@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "boards/game_list.h"
+#include "engine/stop.h"
 #include "play/engine_spec.h"
 #include "tablebase/slice.h"
 
@@ -34,6 +35,7 @@ struct AccuracyRequest {
   // Instead of sampling: a file of positions, one a line in the book format
   // (opening_book.h); lines whose position is not critical are skipped.
   std::string positions_file;
+  StopFlag stop = nullptr;  // set (Ctrl-C): the report counts what was measured
 };
 
 // What one engine did in a set of critical positions.

@@ -18,6 +18,7 @@
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
+#include "engine/stop.h"
 #include "play/game_record.h"
 #include "play/peak_memory.h"
 #include "play/search_instances.h"
@@ -39,6 +40,7 @@ struct BestMoveRequest {
   Evaluation evaluation = Evaluation::kLearned;
   bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
   std::string tables;
+  StopFlag stop = nullptr;  // set (Ctrl-C): the search answers with what it has
 };
 
 // The seconds to spend on one decision with `clock` seconds left and `increment`
@@ -93,7 +95,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     AlphaBeta<G> search(game, &table, {.evaluation = request.evaluation});
     search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
-    SearchLimits limits{request.depth, request.nodes, request.seconds};
+    SearchLimits limits{request.depth, request.nodes, request.seconds, request.stop};
     if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
     if (limits.seconds > 0) {
       constexpr double kLeastSeconds = 1e-3;  // for a decision

@@ -16,7 +16,6 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "engine/interrupt.h"
 
 namespace lud64 {
 namespace {
@@ -34,7 +33,8 @@ std::string HowItEnded(int status) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const std::string& command) {
+absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const std::string& command,
+                                                                    StopFlag stop) {
   // A write to an engine that has exited must fail with EPIPE, not kill lud64.
   std::signal(SIGPIPE, SIG_IGN);
   int to_child[2], from_child[2];
@@ -69,7 +69,7 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const std::s
   setpgid(pid, pid);  // also here, so that Kill's group exists whichever runs first
   close(to_child[0]);
   close(from_child[1]);
-  return std::unique_ptr<EngineProcess>(new EngineProcess(pid, to_child[1], from_child[0]));
+  return std::unique_ptr<EngineProcess>(new EngineProcess(pid, to_child[1], from_child[0], stop));
 }
 
 EngineProcess::~EngineProcess() {
@@ -135,7 +135,7 @@ absl::StatusOr<std::string> EngineProcess::ReadLine(Clock::time_point deadline) 
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    if (StopRequested()) return absl::CancelledError("stopped");
+    if (Stopping(stop_)) return absl::CancelledError("stopped");
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return absl::DeadlineExceededError("no answer in time");

@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/stop.h"
 
 namespace lud64 {
 
@@ -22,8 +23,9 @@ class EngineProcess {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Starts `command` (a shell command line).
-  static absl::StatusOr<std::unique_ptr<EngineProcess>> Start(const std::string& command);
+  // Starts `command` (a shell command line); reads give up once `stop` is set.
+  static absl::StatusOr<std::unique_ptr<EngineProcess>> Start(const std::string& command,
+                                                              StopFlag stop = nullptr);
   // Sends `quit`, closes its input, gives it a moment to exit, then kills it.
   ~EngineProcess();
   EngineProcess(const EngineProcess&) = delete;
@@ -33,7 +35,7 @@ class EngineProcess {
   absl::Status Send(absl::string_view line);
   // The next line of its output (without the newline). DeadlineExceeded when
   // none is complete by `deadline`, Unavailable when the output ends (the
-  // child exited), Cancelled on a stop request (Ctrl-C).
+  // child exited), Cancelled once the stop flag is set (Ctrl-C).
   absl::StatusOr<std::string> ReadLine(Clock::time_point deadline);
   // Kills the child (and its process group) and reaps it; how it ended,
   // e.g. "exit status 3" or "killed by signal 9".
@@ -42,8 +44,8 @@ class EngineProcess {
   bool running() const { return pid_ > 0; }
 
  private:
-  EngineProcess(pid_t pid, int to_child, int from_child)
-      : pid_(pid), to_child_(to_child), from_child_(from_child) {}
+  EngineProcess(pid_t pid, int to_child, int from_child, StopFlag stop)
+      : pid_(pid), to_child_(to_child), from_child_(from_child), stop_(stop) {}
   // Reaps the child if it has exited (or waits for it with `block`); how it
   // ended, or "" while it runs.
   std::string Reap(bool block);
@@ -51,6 +53,7 @@ class EngineProcess {
   pid_t pid_;
   int to_child_;
   int from_child_;
+  StopFlag stop_;
   std::string buffer_;  // output read but not yet returned
   std::string ended_;   // how it ended, once reaped
 };

@@ -43,6 +43,14 @@ struct EngineSpec {
 
 inline constexpr double kDefaultEngineSeconds = 0.1;
 
+// The same engine, stopped (its searches, or its process's answers) once
+// `stop` is set.
+inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
+  spec.search.stop = stop;
+  spec.mcts.stop = stop;
+  return spec;
+}
+
 // The most seconds any time limit takes, flags and engine options alike: a day.
 inline constexpr double kMaxSeconds = 86400;
 

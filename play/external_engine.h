@@ -97,7 +97,8 @@ class UgiPlayer {
   }
 
   absl::Status Launch() {
-    absl::StatusOr<std::unique_ptr<EngineProcess>> started = EngineProcess::Start(spec_.command);
+    absl::StatusOr<std::unique_ptr<EngineProcess>> started =
+        EngineProcess::Start(spec_.command, spec_.search.stop);
     if (!started.ok()) return started.status();
     process_ = *std::move(started);
     if (absl::Status status = Send("ugi"); !status.ok()) return Fault(status);

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/interrupt.h"
 #include "play/game_record.h"
 #include "play/openings.h"
 #include "play/players.h"
@@ -24,7 +23,7 @@ namespace {
 template <NotatedGame G>
 GameRecord PlayGame(const G& game, const Opening<G>& opening,
                     const std::array<MatchPlayer<G>*, 2>& players,
-                    const std::array<uint64_t, 2>& seeds) {
+                    const std::array<uint64_t, 2>& seeds, StopFlag stop) {
   GameRecord record;
   std::vector<Decision>& decisions = record.decisions;
   decisions = opening.decisions;
@@ -34,7 +33,7 @@ GameRecord PlayGame(const G& game, const Opening<G>& opening,
   while (!position.state.over()) {
     const Player mover = position.state.to_move;
     const absl::StatusOr<Decision> d = players[Index(mover)]->Choose(position);
-    if (StopRequested()) break;
+    if (Stopping(stop)) break;
     std::string fault;
     if (!d.ok()) {
       fault = std::string(d.status().message());
@@ -112,21 +111,24 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
   absl::Status error;
   auto opening_of = [&](int pair, ShortProofCheck<G>& check) -> absl::StatusOr<Opening<G>> {
     if (!book.empty()) return book[pair % book.size()];
-    absl::StatusOr<std::vector<Decision>> decisions =
-        RandomOpening(game, request.openings, request.balanced, request.seed, pair, check,
-                      "openings", [&](int attempt) {
-                        if (observer.on_drawing) observer.on_drawing(pair, attempt);
-                      });
+    absl::StatusOr<std::vector<Decision>> decisions = RandomOpening(
+        game, request.openings, request.balanced, request.seed, pair, check, "openings",
+        [&](int attempt) {
+          if (observer.on_drawing) observer.on_drawing(pair, attempt);
+        },
+        request.stop);
     if (!decisions.ok()) return decisions.status();
     return Opening<G>{.start = game.start(), .decisions = *std::move(decisions)};
   };
   auto worker = [&] {
-    std::unique_ptr<MatchPlayer<G>> first = MakePlayer(game, request.first, tables[0]).value();
-    std::unique_ptr<MatchPlayer<G>> second = MakePlayer(game, request.second, tables[1]).value();
+    std::unique_ptr<MatchPlayer<G>> first =
+        MakePlayer(game, StoppedBy(request.first, request.stop), tables[0]).value();
+    std::unique_ptr<MatchPlayer<G>> second =
+        MakePlayer(game, StoppedBy(request.second, request.stop), tables[1]).value();
     ShortProofCheck<G> check(game);
     for (;;) {
       const int pair = next_pair.fetch_add(1);
-      if (pair >= pairs || StopRequested() || decided) return;
+      if (pair >= pairs || Stopping(request.stop) || decided) return;
       {
         std::lock_guard lock(mutex);
         if (!error.ok()) return;
@@ -134,7 +136,7 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
       const absl::StatusOr<Opening<G>> opening = opening_of(pair, check);
       if (!opening.ok()) {
         std::lock_guard lock(mutex);
-        if (!StopRequested() && error.ok()) error = opening.status();
+        if (!Stopping(request.stop) && error.ok()) error = opening.status();
         return;
       }
       int halves = 0, finished = 0;
@@ -146,7 +148,7 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
         players[Index(Opponent(colour))] = second.get();
         Random seeds = PlayoutRandom(request.seed, index);
         const std::array<uint64_t, 2> player_seeds = {seeds.Next(), seeds.Next()};
-        GameRecord record = PlayGame(game, *opening, players, player_seeds);
+        GameRecord record = PlayGame(game, *opening, players, player_seeds, request.stop);
         if (record.outcome == Outcome::kOngoing) return;  // stopped
         record.index = index;
         record.first_colour = colour;
@@ -176,7 +178,7 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
   for (std::thread& thread : threads) thread.join();
   if (!error.ok()) return error;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.stopped = StopRequested();
+  run.stopped = Stopping(request.stop);
   return run;
 }
 

@@ -17,6 +17,7 @@
 #include "boards/game_list.h"
 #include "engine/decision.h"
 #include "engine/player.h"
+#include "engine/stop.h"
 #include "play/engine_spec.h"
 #include "play/match_statistics.h"
 #include "play/opening_book.h"
@@ -35,6 +36,7 @@ struct MatchRequest {
   std::optional<Sprt> sprt = std::nullopt;
   int threads = 1;  // pairs played at once
   uint64_t seed = 1;
+  StopFlag stop = nullptr;  // set (Ctrl-C): the games in play end unfinished
 };
 
 // The first engine's colour in game `index`: P1 in even games, P2 in odd ones

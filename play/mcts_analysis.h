@@ -24,7 +24,7 @@ namespace lud64 {
 struct MctsBestMoveRequest {
   std::string position = "start";
   std::string moves;     // played from `position`
-  MctsLimits limits;     // with neither limit: until a proof or Ctrl-C
+  MctsLimits limits;     // with neither limit: until a proof or limits.stop (Ctrl-C)
   double clock = 0;      // a game clock instead of limits.seconds: seconds left
   double increment = 0;  // and seconds added per decision
   MctsOptions options;

@@ -13,8 +13,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/interrupt.h"
 #include "engine/position_text.h"
+#include "engine/stop.h"
 #include "play/game_record.h"
 #include "play/search_instances.h"
 #include "search/playout.h"
@@ -69,20 +69,20 @@ class ShortProofCheck {
 // `plies` uniformly random decisions from the start that leave the game
 // unfinished and, with `balanced` > 0, not proven within `balanced` plies
 // (by `check`), drawn from the random stream of opening `index`.
-// `on_attempt(attempt)` is called before each draw; a stop request cancels.
+// `on_attempt(attempt)` is called before each draw; setting `stop` cancels.
 // Errors name the flags as `--<plies_flag>=` and `--balanced=`.
 template <Game G, class OnAttempt>
 absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, int balanced,
                                                     uint64_t seed, uint64_t index,
                                                     ShortProofCheck<G>& check,
                                                     absl::string_view plies_flag,
-                                                    OnAttempt on_attempt) {
+                                                    OnAttempt on_attempt, StopFlag stop) {
   constexpr int kAttempts = 1000;
   constexpr uint64_t kOpeningSalt = 0x6f70656e696e6773ULL;  // "openings"
   Random random = PlayoutRandom(seed ^ kOpeningSalt, index);
   const int attempts = plies == 0 ? 1 : kAttempts;  // no decisions: always the start
   for (int attempt = 0; attempt < attempts; ++attempt) {
-    if (StopRequested()) return absl::CancelledError("stopped while drawing openings");
+    if (Stopping(stop)) return absl::CancelledError("stopped while drawing openings");
     on_attempt(attempt);
     typename G::Position position = game.start();
     std::vector<Decision> opening;
@@ -106,11 +106,12 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, in
 // 0, 1, 2, ... of `seed`, repeats skipped), none proven within `balanced`
 // plies; `on_found(opening)` gets each in turn and `on_attempt(index)` is
 // called before each draw. An error when `count` distinct ones are not found
-// within 100 draws each (a game with few openings of that length), or on a
-// stop request.
+// within 100 draws each (a game with few openings of that length), or once
+// `stop` is set.
 template <Game G, class OnFound, class OnAttempt>
 absl::Status DistinctRandomOpenings(const G& game, int count, int plies, int balanced,
-                                    uint64_t seed, OnFound on_found, OnAttempt on_attempt) {
+                                    uint64_t seed, OnFound on_found, OnAttempt on_attempt,
+                                    StopFlag stop = nullptr) {
   constexpr uint64_t kDrawsPerOpening = 100;
   ShortProofCheck<G> check(game);
   std::set<std::vector<uint32_t>> seen;
@@ -122,8 +123,8 @@ absl::Status DistinctRandomOpenings(const G& game, int count, int plies, int bal
                        " decisions found in ", index, " random draws; ask for fewer or longer"));
     }
     on_attempt(index);
-    absl::StatusOr<std::vector<Decision>> opening =
-        RandomOpening(game, plies, balanced, seed, index, check, "plies", [](int) {});
+    absl::StatusOr<std::vector<Decision>> opening = RandomOpening(
+        game, plies, balanced, seed, index, check, "plies", [](int) {}, stop);
     if (!opening.ok()) return opening.status();
     std::vector<uint32_t> key;
     for (Decision d : *opening) {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/input_text.h"
 #include "engine/position_text.h"
+#include "engine/stop.h"
 #include "search/playout_runner.h"
 
 namespace lud64 {
@@ -21,6 +22,7 @@ struct PlayoutsRequest {
   int threads = 1;
   uint64_t seed = 1;
   bool json = false;
+  StopFlag stop = nullptr;  // set (Ctrl-C): the totals so far are reported
 };
 
 void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
@@ -35,7 +37,8 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
     return absl::InvalidArgumentError(
         absl::StrCat("position ", Quoted(request.position), ": the game is already over"));
   }
-  const PlayoutRequest work{request.count, request.seconds, request.threads, request.seed};
+  const PlayoutRequest work{request.count, request.seconds, request.threads, request.seed,
+                            request.stop};
   const PlayoutRun run = RunPlayouts(game, *start, work, [&](uint64_t done, double seconds) {
     progress << absl::StreamFormat("playouts: %d done, %.1fs, %.0f/s\n", done, seconds,
                                    done / seconds);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "boards/game_tablebases.h"
 #include "engine/input_text.h"
+#include "engine/stop.h"
 #include "play/best_move.h"
 #include "play/search_instances.h"
 #include "search/solver.h"
@@ -32,6 +33,7 @@ struct SolveRequest {
   bool json = false;
   bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
   std::string tables;
+  StopFlag stop = nullptr;  // set (Ctrl-C): the solver reports its bounds so far
 };
 
 // "win", "loss" or "draw" for the player to move, for a proven score.
@@ -121,7 +123,8 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
       answer = std::move(tables->answer);
     }
     const SolveReport r = solver.Solve(
-        *root, {request.depth, request.nodes, request.seconds}, [&](const SolveReport& it) {
+        *root, {request.depth, request.nodes, request.seconds, request.stop},
+        [&](const SolveReport& it) {
           progress << absl::StreamFormat("solve: depth %d, %s, %d nodes, %.2fs\n", it.depth,
                                          BoundsText(it.lower, it.upper), it.nodes, it.seconds);
         });

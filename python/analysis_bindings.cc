@@ -46,11 +46,12 @@ void Check(bool ok, absl::string_view message) {
 
 std::vector<uint64_t> PerftCounts(const PositionHandle& p, int depth) {
   Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
-  return RunInterruptible([&] {
+  return RunInterruptible([&](StopFlag stop) {
     return Visit(p, [&](const auto& game, const auto& position) {
       std::vector<uint64_t> counts;
       for (int d = 1; d <= depth; ++d) {
-        const PerftDivide divide = PerftByDecision(game, position, d, [](int, int) {});
+        const PerftDivide divide = PerftByDecision(
+            game, position, d, [](int, int) {}, stop);
         if (!divide.complete) break;
         counts.push_back(divide.total);
       }
@@ -60,13 +61,14 @@ std::vector<uint64_t> PerftCounts(const PositionHandle& p, int depth) {
 }
 
 // Runs one of the lud64 command's operations, which write JSON to a stream,
-// on the game of `p` (or `game` from its start), and reads the JSON back.
+// on the game of `p` (or `game` from its start), and reads the JSON back;
+// `operation(game, position, out, progress, stop)`.
 template <class Operation>
 py::object JsonOf(const GameHandle& game, const AnyPosition& position, Operation operation) {
-  const std::pair<absl::Status, std::string> result = RunInterruptible([&] {
+  const std::pair<absl::Status, std::string> result = RunInterruptible([&](StopFlag stop) {
     std::ostringstream out, progress;
     absl::Status status = Visit(game, position, [&](const auto& g, const auto& at) {
-      return operation(g, at, out, progress);
+      return operation(g, at, out, progress, stop);
     });
     return std::make_pair(status, out.str());
   });
@@ -85,12 +87,13 @@ py::object Playouts(const GamePtr& game, uint64_t count, double time, int thread
   AnyPosition position = start.position;
   if (!from)
     position = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game->game);
-  return JsonOf(*game, position,
-                [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress) {
-                  const PlayoutsRequest request{
-                      FormatPosition(g, at), count, time, threads, seed, true};
-                  return RunPlayoutsCommand(g, request, out, progress);
-                });
+  return JsonOf(
+      *game, position,
+      [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
+        const PlayoutsRequest request{
+            FormatPosition(g, at), count, time, threads, seed, true, stop};
+        return RunPlayoutsCommand(g, request, out, progress);
+      });
 }
 
 // The commands read positions as text, which shows every unfinished position
@@ -110,30 +113,33 @@ py::object Solve(const PositionHandle& p, int depth, uint64_t nodes, double time
   Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
   Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
   Check(hash >= 1 && hash <= 65536, "hash: must be 1 to 65536 MiB");
-  return JsonOf(*p.game, p.position,
-                [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress) {
-                  SolveRequest request;
-                  request.position = FormatPosition(g, at);
-                  request.depth = depth;
-                  request.nodes = nodes;
-                  request.seconds = time;
-                  request.hash_mib = hash;
-                  request.json = true;
-                  request.use_tables = tb.has_value();
-                  request.tables = tb.value_or("");
-                  return RunSolve(g, request, out, progress);
-                });
+  return JsonOf(
+      *p.game, p.position,
+      [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
+        SolveRequest request;
+        request.stop = stop;
+        request.position = FormatPosition(g, at);
+        request.depth = depth;
+        request.nodes = nodes;
+        request.seconds = time;
+        request.hash_mib = hash;
+        request.json = true;
+        request.use_tables = tb.has_value();
+        request.tables = tb.value_or("");
+        return RunSolve(g, request, out, progress);
+      });
 }
 
 py::object Probe(const PositionHandle& p, const std::string& tb) {
-  return JsonOf(
-      *p.game, p.position,
-      [&](const auto& g, const auto& at, std::ostream& out, std::ostream&) -> absl::Status {
-        absl::StatusOr<tablebase::TbProbeResult> result = tablebase::ProbeTablebase(g, at, tb);
-        if (!result.ok()) return result.status();
-        out << ProbeJson(g, at.state.turn, *result);
-        return absl::OkStatus();
-      });
+  return JsonOf(*p.game, p.position,
+                [&](const auto& g, const auto& at, std::ostream& out, std::ostream&,
+                    StopFlag) -> absl::Status {
+                  absl::StatusOr<tablebase::TbProbeResult> result =
+                      tablebase::ProbeTablebase(g, at, tb);
+                  if (!result.ok()) return result.status();
+                  out << ProbeJson(g, at.state.turn, *result);
+                  return absl::OkStatus();
+                });
 }
 
 struct BestMoveOptions {
@@ -148,6 +154,7 @@ struct BestMoveOptions {
   std::optional<std::string> tb;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = Evaluation::kLearned;
+  StopFlag stop = nullptr;  // the KeyboardInterrupt's (RunInterruptible)
 };
 
 // The decision and the JSON text of what the search knows.
@@ -174,7 +181,8 @@ absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
     TranspositionTable table(options.hash);
     AlphaBeta<G> search(game, &table, {.evaluation = options.evaluation});
     search.SetEndgameProbe(std::move(tables.probe));
-    SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time};
+    SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time,
+                        options.stop};
     const SearchReport r = search.Search(root, limits);
     return std::make_pair(
         FormatDecision(r.pv.front(), game.site_names()),
@@ -202,7 +210,7 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
     mcts.SetEndgameProbe(*std::move(probe));
   }
   mcts.SetRoot(root);
-  const MctsReport r = mcts.Search({options.iterations, options.time});
+  const MctsReport r = mcts.Search({options.iterations, options.time, options.stop});
   const Player mover = root.state.to_move;
   const char* proven = r.best.proven == Outcome::kOngoing ? "null"
                        : r.best.proven == Outcome::kDraw  ? "\"draw\""
@@ -230,7 +238,8 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   if (options.time == 0 && options.depth == 0 && options.nodes == 0 && options.iterations == 0) {
     options.time = 1;
   }
-  const auto result = RunInterruptible([&] {
+  const auto result = RunInterruptible([&](StopFlag stop) {
+    options.stop = stop;
     return Visit(p,
                  [&](const auto& game,
                      const auto& root) -> absl::StatusOr<std::pair<std::string, std::string>> {

@@ -21,8 +21,8 @@
 #include "boards/game_list.h"
 #include "engine/action_space.h"
 #include "engine/decision.h"
-#include "engine/interrupt.h"
 #include "engine/planes.h"
+#include "engine/stop.h"
 
 namespace lud64::python {
 
@@ -67,22 +67,22 @@ decltype(auto) Visit(const PositionHandle& p, F&& f) {
 // KeyboardInterrupt).
 [[noreturn]] void ThrowStatus(const absl::Status& status);
 
-// Runs `work` on its own thread with the GIL released while the calling
+// Runs `work(stop)` on its own thread with the GIL released while the calling
 // thread watches for Ctrl-C: Python's signal handlers run there, and a
-// KeyboardInterrupt sets the engine's stop request (engine/interrupt.h), waits
-// for the work to stop, and is raised.
+// KeyboardInterrupt sets `stop` (engine/stop.h), waits for the work to stop,
+// and is raised.
 template <class Work>
-auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&> {
-  using Result = std::invoke_result_t<Work&>;
+auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&, StopFlag> {
+  using Result = std::invoke_result_t<Work&, StopFlag>;
+  std::atomic<bool> stop{false};
   std::optional<Result> result;
   std::exception_ptr failure;
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false;
-  stop_requested.store(false);
   std::thread worker([&] {
     try {
-      result.emplace(work());
+      result.emplace(work(&stop));
     } catch (...) {
       failure = std::current_exception();
     }
@@ -101,12 +101,11 @@ auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&> {
         py::gil_scoped_acquire acquire;
         if (PyErr_CheckSignals() != 0) interrupted = true;  // the exception stays set
       }
-      if (interrupted) stop_requested.store(true);
+      if (interrupted) stop.store(true);
       lock.lock();
     }
   }
   worker.join();
-  stop_requested.store(false);
   if (interrupted) throw py::error_already_set();
   if (failure) std::rethrow_exception(failure);
   return *std::move(result);

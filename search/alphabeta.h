@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/game.h"
-#include "engine/interrupt.h"
 #include "engine/score.h"
+#include "engine/stop.h"
 #include "engine/zobrist.h"
 #include "search/endgame_probe.h"
 #include "search/move_picker.h"
@@ -31,8 +31,8 @@ struct SearchLimits {
   int depth = 64;      // plies
   uint64_t nodes = 0;  // 0: no limit
   double seconds = 0;  // 0: no limit
-  // Also stops when this becomes true (a protocol's `stop`); nullptr: none.
-  const std::atomic<bool>* stop = nullptr;
+  // Stops when this becomes true (Ctrl-C, a protocol's `stop`).
+  StopFlag stop = nullptr;
 };
 
 // What the search knows after a completed iteration (or when stopped).
@@ -170,10 +170,8 @@ class AlphaBeta {
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-  // Ctrl-C or the caller's stop flag.
-  bool ExternalStop() const {
-    return StopRequested() || (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
-  }
+  // The caller's stop flag.
+  bool ExternalStop() const { return Stopping(limits_.stop); }
 
   bool ShouldStop() {
     if ((nodes_ & 1023) != 0) return stopped_;

@@ -38,9 +38,9 @@
 
 #include "absl/strings/string_view.h"
 #include "engine/game.h"
-#include "engine/interrupt.h"
 #include "engine/random.h"
 #include "engine/score.h"
+#include "engine/stop.h"
 #include "search/arena.h"
 #include "search/endgame_probe.h"
 #include "search/mcts_pending.h"
@@ -85,8 +85,8 @@ struct MctsOptions {
 struct MctsLimits {
   uint64_t iterations = 0;  // 0: no limit
   double seconds = 0;       // 0: no limit
-  // Also stops when this becomes true (a protocol's `stop`); nullptr: none.
-  const std::atomic<bool>* stop = nullptr;
+  // Stops when this becomes true (Ctrl-C, a protocol's `stop`).
+  StopFlag stop = nullptr;
 };
 
 // A decision at the root and what the search knows of it.

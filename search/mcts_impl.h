@@ -78,7 +78,7 @@ MctsReport Mcts<G>::Search(const MctsLimits& limits, const Progress& on_progress
   }
   MctsReport report = Report(std::chrono::duration<double>(Clock::now() - start).count());
   report.iterations = root().visits.load() - visits_before;
-  report.stopped = StopRequested();
+  report.stopped = Stopping(limits.stop);
   return report;
 }
 
@@ -98,8 +98,7 @@ void Mcts<G>::Work(int thread, const MctsLimits& limits, Clock::time_point start
   Pending pending;
   Pending* const hold_back = options_.threads > 1 ? &pending : nullptr;
   for (uint64_t n = 0;; ++n) {
-    if (time_up_.load(kRelaxed) || StopRequested() ||
-        (limits.stop && limits.stop->load(kRelaxed)) ||
+    if (time_up_.load(kRelaxed) || Stopping(limits.stop) ||
         root().proven.load(kRelaxed) != Outcome::kOngoing) {
       break;
     }
@@ -342,7 +341,6 @@ MctsReport Mcts<G>::Report(double seconds) const {
   report.nodes = arena_.used();
   report.node_capacity = arena_.capacity();
   report.memory_full = arena_.full();
-  report.stopped = StopRequested();
   constexpr int kMaxLine = 16;
   for (const MctsNode* node = BestChild(root()); node != nullptr && report.line.size() < kMaxLine;
        node = BestChild(*node)) {

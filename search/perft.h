@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "engine/game.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "search/playout.h"
 
 namespace lud64 {
 
 template <Game G>
-uint64_t Perft(const G& game, const typename G::Position& position, int depth) {
+uint64_t Perft(const G& game, const typename G::Position& position, int depth,
+               StopFlag stop = nullptr) {
   if (depth == 0) return 1;
   // The last ply in bulk: the number of decisions, from the popcounts of the
   // game's decision sets when it has them (a forced pass counts one).
@@ -29,19 +30,19 @@ uint64_t Perft(const G& game, const typename G::Position& position, int depth) {
   DecisionList list;
   LegalDecisions(game, position, list);
   if (depth == 1) return list.size();
-  // Deep subtrees poll the stop request; the caller sees it and reports.
-  if (depth >= 5 && StopRequested()) return 0;
+  // Deep subtrees poll the stop flag; the caller sees it and reports.
+  if (depth >= 5 && Stopping(stop)) return 0;
   uint64_t nodes = 0;
   for (Decision decision : list) {
     typename G::Position child = position;
     Apply(game, child, decision);
-    nodes += Perft(game, child, depth - 1);
+    nodes += Perft(game, child, depth - 1, stop);
   }
   return nodes;
 }
 
 // Perft below each first decision, in generation order. Stops early (with
-// `complete` false) when a stop is requested; `on_root_done` is called after
+// `complete` false) when `stop` is set; `on_root_done` is called after
 // each first decision, for progress reports.
 struct PerftDivide {
   std::vector<std::pair<Decision, uint64_t>> children;
@@ -51,23 +52,23 @@ struct PerftDivide {
 
 template <Game G, class Callback>
 PerftDivide PerftByDecision(const G& game, const typename G::Position& position, int depth,
-                            Callback on_root_done) {
+                            Callback on_root_done, StopFlag stop = nullptr) {
   PerftDivide result;
   DecisionList list;
   LegalDecisions(game, position, list);
   for (int i = 0; i < list.size(); ++i) {
-    if (StopRequested()) {
+    if (Stopping(stop)) {
       result.complete = false;
       break;
     }
     typename G::Position child = position;
     Apply(game, child, list[i]);
-    const uint64_t nodes = Perft(game, child, depth - 1);
+    const uint64_t nodes = Perft(game, child, depth - 1, stop);
     result.children.emplace_back(list[i], nodes);
     result.total += nodes;
     on_root_done(i + 1, list.size());
   }
-  if (StopRequested()) result.complete = false;
+  if (Stopping(stop)) result.complete = false;
   return result;
 }
 

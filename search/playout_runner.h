@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "search/playout_stats.h"
 
 namespace lud64 {
@@ -20,6 +20,7 @@ struct PlayoutRequest {
   double seconds = 0;  // with count 0
   int threads = 1;
   uint64_t seed = 1;
+  StopFlag stop = nullptr;  // Ctrl-C
 };
 
 struct PlayoutRun {
@@ -52,7 +53,7 @@ PlayoutRun RunPlayouts(const G& game, const typename G::Position& start,
   auto worker = [&](int thread) {
     PlayoutStats stats;  // local: no cache line shared with other threads
     for (;;) {
-      if (StopRequested()) break;
+      if (Stopping(request.stop)) break;
       if (request.count == 0 && Clock::now() >= deadline) break;
       const uint64_t first = next.fetch_add(kChunk, std::memory_order_relaxed);
       const uint64_t last =
@@ -89,7 +90,8 @@ PlayoutRun RunPlayouts(const G& game, const typename G::Position& start,
   PlayoutRun run;
   for (const PlayoutStats& stats : per_thread) run.stats.Merge(stats);
   run.seconds = std::chrono::duration<double>(Clock::now() - begin).count();
-  run.interrupted = StopRequested() && (request.count == 0 || run.stats.playouts < request.count);
+  run.interrupted =
+      Stopping(request.stop) && (request.count == 0 || run.stats.playouts < request.count);
   return run;
 }
 

@@ -26,7 +26,8 @@ int Main(int argc, char** argv) {
   InstallInterruptHandler();
   absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(argv[2], 24);
   if (!upto.ok()) return std::cerr << upto.status() << "\n", 2;
-  tablebase::TbBuildOptions options{.dir = argv[4], .upto = *upto, .threads = std::atoi(argv[3])};
+  tablebase::TbBuildOptions options{
+      .dir = argv[4], .upto = *upto, .threads = std::atoi(argv[3]), .stop = InterruptFlag()};
   absl::StatusOr<AnyGame> game = MakeGame(argv[1]);
   if (!game.ok()) return std::cerr << game.status() << "\n", 1;
   const auto start = std::chrono::steady_clock::now();

@@ -40,10 +40,11 @@ absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
 }
 
 // Compresses every version-1 slice file of `game`'s family in `dir`
-// (compress.h), `threads` files at a time.
+// (compress.h), `threads` files at a time; setting `stop` returns Cancelled.
 template <Game G>
 absl::StatusOr<CompressReport> CompressTablebases(const G& game, const std::string& dir_or_empty,
-                                                  int threads, std::ostream& progress) {
+                                                  int threads, std::ostream& progress,
+                                                  StopFlag stop = nullptr) {
   if constexpr (!TablebaseFor<G>::kSupported) {
     return NoTablebaseError(game.name());
   } else {
@@ -57,13 +58,13 @@ absl::StatusOr<CompressReport> CompressTablebases(const G& game, const std::stri
     }
     std::vector<std::pair<SliceKey, std::string>> slices;
     for (const SliceFile& file : *files) slices.emplace_back(file.key, file.path);
-    return CompressSliceFiles(tb, slices, threads, progress);
+    return CompressSliceFiles(tb, slices, threads, progress, stop);
   }
 }
 
 // Builds every slice `options` asks for (resuming: complete files are kept);
-// progress lines go to `progress`. A stop request (lud64::StopRequested)
-// returns a Cancelled status; files written so far are complete and reused by
+// progress lines go to `progress`. Setting options.stop returns a Cancelled
+// status; files written so far are complete and reused by
 // the next build.
 template <Game G>
 absl::Status BuildTablebases(const G& game, const TbBuildOptions& options, std::ostream& progress) {

@@ -19,7 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/game.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "tablebase/index/pair_index.h"
 #include "tablebase/parallel_chunks.h"
 #include "tablebase/tb_operations.h"
@@ -123,10 +123,11 @@ class SliceVerifier {
 };
 
 // Checks the recurrence, not that draws are maximal (the brute-force tests
-// do). Progress lines go to `progress`; a stop request returns Cancelled.
+// do). Progress lines go to `progress`; setting `stop` returns Cancelled.
 template <Game G>
 absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string& dir_or_empty,
-                                                int threads, std::ostream& progress) {
+                                                int threads, std::ostream& progress,
+                                                StopFlag stop = nullptr) {
   if constexpr (!TablebaseFor<G>::kSupported) {
     return NoTablebaseError(game.name());
   } else {
@@ -170,7 +171,7 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
                   "verify %s: %.0f%% of all, %.2fM positions/s, ETA %.0fs\n", key.Name(),
                   100.0 * done / total, rate / 1e6, (total - done) / std::max(rate, 1.0));
             }
-            return !StopRequested();
+            return !Stopping(stop);
           });
       std::vector<std::pair<uint64_t, std::string>> examples;
       for (VerifyTally& tally : tallies) {
@@ -179,7 +180,7 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
         report.mismatches += tally.mismatches;
         std::move(tally.examples.begin(), tally.examples.end(), std::back_inserter(examples));
       }
-      if (StopRequested()) return absl::CancelledError("tablebase verify stopped");
+      if (Stopping(stop)) return absl::CancelledError("tablebase verify stopped");
       std::sort(examples.begin(), examples.end());
       for (auto& [index, text] : examples) {
         if (report.examples.size() < VerifyTally::kExamples)

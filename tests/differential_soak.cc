@@ -68,7 +68,7 @@ int64_t PlayAndCompare(const G& game, int64_t budget, std::mt19937_64& random) {
     if (decisions != expected) {
       return differ("legal decisions", absl::StrJoin(decisions, " "), absl::StrJoin(expected, " "));
     }
-    if (decisions.empty() || checked == budget || StopRequested()) return checked;
+    if (decisions.empty() || checked == budget || Stopping(InterruptFlag())) return checked;
     const std::string& choice = decisions[random() % decisions.size()];
     played.push_back(choice);
     Apply(game, position, *ParseDecision(choice, game.site_names()));
@@ -102,7 +102,7 @@ int Main(int argc, char** argv) {
   int64_t by_game[3] = {0, 0, 0};
   const auto start = std::chrono::steady_clock::now();
   auto report = start;
-  while (checked < decisions && !StopRequested()) {
+  while (checked < decisions && !Stopping(InterruptFlag())) {
     // The game with the fewest decisions checked so far, Davxar's variant at
     // random (Damdaman's games are long, Guettal's short).
     const size_t kind = std::min_element(by_game, by_game + 3) - by_game;
@@ -130,8 +130,8 @@ int Main(int argc, char** argv) {
       static_cast<long long>(checked), static_cast<long long>(games),
       static_cast<long long>(by_game[0]), static_cast<long long>(by_game[1]),
       static_cast<long long>(by_game[2]), static_cast<unsigned long long>(seed), seconds,
-      StopRequested() ? " (stopped by Ctrl-C)" : "");
-  return StopRequested() ? 130 : 0;
+      Stopping(InterruptFlag()) ? " (stopped by Ctrl-C)" : "");
+  return Stopping(InterruptFlag()) ? 130 : 0;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Tablebase files: damaged files are refused with errors naming them, an
 // interrupted build resumes to the same bytes, and games without tables say why.
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,7 +16,6 @@
 #include "boards/davxar/davxar_tablebase.h"
 #include "boards/davxar/davxar_text.h"
 #include "boards/guettal/guettal.h"
-#include "engine/interrupt.h"
 #include "gtest/gtest.h"
 #include "tablebase/format/compress.h"
 #include "tablebase/tb_operations.h"
@@ -172,14 +172,14 @@ TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
   EXPECT_TRUE(absl::StrContains(other.status().message(), "symmetry")) << other.status();
 }
 
-// Sets the stop request after `lines` progress lines reporting a solved component.
+// Sets `stop` after `components` progress lines reporting a solved component.
 class StopAfter : public std::streambuf {
  public:
-  explicit StopAfter(int components) : left_(components) {}
+  StopAfter(int components, std::atomic<bool>& stop) : left_(components), stop_(stop) {}
   int overflow(int c) override {
     line_ += static_cast<char>(c);
     if (c == '\n') {
-      if (absl::StrContains(line_, "positions in") && --left_ == 0) stop_requested = true;
+      if (absl::StrContains(line_, "positions in") && --left_ == 0) stop_ = true;
       line_.clear();
     }
     return c;
@@ -187,6 +187,7 @@ class StopAfter : public std::streambuf {
 
  private:
   int left_;
+  std::atomic<bool>& stop_;
   std::string line_;
 };
 
@@ -200,11 +201,11 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
 
   const ScopedTempDir resumed_dir("tb_resumed");
   const std::string& resumed = resumed_dir.path();
-  StopAfter stopper(2);
+  std::atomic<bool> stop{false};
+  StopAfter stopper(2, stop);
   std::ostream progress(&stopper);
-  const absl::Status stopped =
-      BuildTablebases(game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 2}, progress);
-  stop_requested = false;
+  const absl::Status stopped = BuildTablebases(
+      game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 2, .stop = &stop}, progress);
   ASSERT_TRUE(absl::IsCancelled(stopped)) << stopped;
   const size_t partial = std::distance(fs::directory_iterator(resumed), fs::directory_iterator());
   EXPECT_GT(partial, 0u);

@@ -18,7 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "tablebase/format/compressed_slice.h"
 #include "tablebase/format/tb_file.h"
 #include "tablebase/index/pair_index.h"
@@ -97,11 +97,11 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
 }
 
 // Compresses the files of `slices` (key, path), `threads` files at a time.
-// A stop request returns Cancelled; files done so far stay compressed.
+// Setting `stop` returns Cancelled; files done so far stay compressed.
 template <TablebaseGame Tb>
 absl::StatusOr<CompressReport> CompressSliceFiles(
     const Tb& tb, const std::vector<std::pair<SliceKey, std::string>>& slices, int threads,
-    std::ostream& progress) {
+    std::ostream& progress, StopFlag stop = nullptr) {
   CompressReport report;
   absl::Status failure;
   std::mutex mutex;
@@ -128,10 +128,10 @@ absl::StatusOr<CompressReport> CompressSliceFiles(
       progress << absl::StrFormat("compressing: %d of %d files\n",
                                   report.compressed + report.already, slices.size());
     }
-    return !StopRequested();
+    return !Stopping(stop);
   });
   if (!failure.ok()) return failure;
-  if (StopRequested()) return absl::CancelledError("tablebase compression stopped");
+  if (Stopping(stop)) return absl::CancelledError("tablebase compression stopped");
   return report;
 }
 

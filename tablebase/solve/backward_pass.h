@@ -42,7 +42,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "tablebase/solve/component_ids.h"
 #include "tablebase/solve/huge_array.h"
 #include "tablebase/solve/state_word.h"
@@ -55,10 +55,11 @@ class BackwardPass : private StateWord {
   // Positions taken so far.
   using Progress = std::function<void(uint64_t)>;
 
-  BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads)
+  BackwardPass(const ComponentIds<Tb>& ids, HugeArray<uint32_t>& state, int threads, StopFlag stop)
       : ids_(ids),
         state_(state),
         threads_(threads),
+        stop_(stop),
         marked_(ids.size() / 64 + 1),
         next_marked_(ids.size() / 64 + 1),
         pending_blocks_(ids.size() / kIdsPerWord + 1) {}
@@ -85,11 +86,11 @@ class BackwardPass : private StateWord {
       // count with stale entries: a win counted again when it improved).
       const uint64_t left = std::accumulate(pending_.begin() + d, pending_.end(), uint64_t{0});
       uint64_t marked = Round(Source::kBlocks, /*few=*/left < kSharedMinimum, d, taken, report);
-      while (marked > 0 && !StopRequested()) {
+      while (marked > 0 && !Stopping(stop_)) {
         std::swap(marked_, next_marked_);
         marked = Round(Source::kMarked, /*few=*/marked < kSharedMinimum, d, taken, report);
       }
-      if (StopRequested()) return absl::CancelledError("tablebase build stopped");
+      if (Stopping(stop_)) return absl::CancelledError("tablebase build stopped");
     }
     assert(NothingPending());
     return absl::OkStatus();
@@ -218,7 +219,7 @@ class BackwardPass : private StateWord {
     std::vector<uint64_t> updates, requested;
     typename ComponentIds<Tb>::Decoder decoder(ids_);
     const uint64_t size = ids_.size();
-    for (uint64_t begin = 0; begin < size && !StopRequested(); begin += kChunk) {
+    for (uint64_t begin = 0; begin < size && !Stopping(stop_); begin += kChunk) {
       ForCandidates(source, d, begin, std::min(size, begin + kChunk), [&](uint64_t id) {
         Entry value;
         if (!Take(id, d, value, tally)) return;
@@ -258,7 +259,7 @@ class BackwardPass : private StateWord {
       next_range = 0;
       batch_taken = 0;
       finished = next_id >= size;
-      stop = StopRequested();
+      stop = Stopping(stop_);
     });
     auto work = [&](int t) {
       std::vector<uint64_t> updates;
@@ -304,6 +305,7 @@ class BackwardPass : private StateWord {
   const ComponentIds<Tb>& ids_;
   HugeArray<uint32_t>& state_;
   int threads_;
+  StopFlag stop_;
   // Positions resolved per distance not yet taken (stale counts included: a
   // win can improve after it was counted).
   std::vector<uint64_t> pending_;

@@ -22,7 +22,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "tablebase/endgame_limit.h"
 #include "tablebase/format/compress.h"
 #include "tablebase/format/slice_writer.h"
@@ -33,11 +33,12 @@
 namespace lud64::tablebase {
 
 struct TbBuildOptions {
-  std::string dir;         // empty: DefaultTablebaseDir()
-  EndgameLimit upto = {};  // whole game by default
-  int threads = 1;         //
-  int64_t memory_mib = 0;  // refuse a build whose working memory exceeds this; 0: no limit
-  bool compress = true;    // end with the files compressed (format version 2)
+  std::string dir;          // empty: DefaultTablebaseDir()
+  EndgameLimit upto = {};   // whole game by default
+  int threads = 1;          //
+  int64_t memory_mib = 0;   // refuse a build whose working memory exceeds this; 0: no limit
+  bool compress = true;     // end with the files compressed (format version 2)
+  StopFlag stop = nullptr;  // set (Ctrl-C): the build stops with Cancelled
 };
 
 // $LUD64_TB if set, else ./tablebases.
@@ -133,12 +134,12 @@ absl::Status WriteSolvedSlice(const Tb& tb, const ComponentSolver<Tb>& solver, i
 template <TablebaseGame Tb>
 absl::Status CompressBuiltSlices(const Tb& tb, const std::string& dir,
                                  const std::vector<SliceKey>& slices, int threads,
-                                 std::ostream& progress) {
+                                 std::ostream& progress, StopFlag stop = nullptr) {
   std::vector<std::pair<SliceKey, std::string>> files;
   for (const SliceKey& key : slices) {
     files.emplace_back(key, absl::StrCat(dir, "/", SliceFileName(tb.family(), key)));
   }
-  absl::StatusOr<CompressReport> report = CompressSliceFiles(tb, files, threads, progress);
+  absl::StatusOr<CompressReport> report = CompressSliceFiles(tb, files, threads, progress, stop);
   if (!report.ok()) return report.status();
   if (report->compressed > 0) {
     progress << absl::StrFormat("compressed %d files: %d bytes to %d\n", report->compressed,
@@ -267,8 +268,9 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
       if (root) progress << label << ": present\n";
       continue;
     }
-    if (absl::Status s = executor.Agree(
-            StopRequested() ? absl::CancelledError("tablebase build stopped") : absl::OkStatus());
+    if (absl::Status s =
+            executor.Agree(Stopping(options.stop) ? absl::CancelledError("tablebase build stopped")
+                                                  : absl::OkStatus());
         !s.ok()) {
       return s;
     }
@@ -299,7 +301,7 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
   // The root compresses every file, so that every executor writes the same bytes.
   absl::Status compressed;
   if (root && options.compress) {
-    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress);
+    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress, options.stop);
   }
   return executor.Broadcast(compressed);
 }
@@ -307,7 +309,7 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
 // This process's threads: one ComponentSolver at a time.
 class LocalExecutor {
  public:
-  explicit LocalExecutor(int threads) : threads_(threads) {}
+  LocalExecutor(int threads, StopFlag stop) : threads_(threads), stop_(stop) {}
 
   bool root() const { return true; }
   std::string where() const { return ""; }
@@ -322,7 +324,7 @@ class LocalExecutor {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     auto last_report = start;
-    ComponentSolver<Tb> solver(tb, component, tables, threads_);
+    ComponentSolver<Tb> solver(tb, component, tables, threads_, stop_);
     absl::Status status = solver.Solve([&](uint64_t done, uint64_t of) {
       const auto now = Clock::now();
       if (step.progress == nullptr || now - last_report < std::chrono::seconds(2)) return;
@@ -345,6 +347,7 @@ class LocalExecutor {
 
  private:
   int threads_;
+  StopFlag stop_;
 };
 
 // Builds on this process's threads (LocalExecutor).
@@ -352,7 +355,7 @@ template <TablebaseGame Tb>
 absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
                          const TbBuildOptions& options, std::ostream& progress,
                          SliceTables& tables) {
-  LocalExecutor executor(options.threads);
+  LocalExecutor executor(options.threads, options.stop);
   return BuildSlices(tb, slices, options, executor, progress, tables);
 }
 

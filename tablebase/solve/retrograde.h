@@ -24,7 +24,7 @@
 
 #include "absl/status/status.h"
 #include "engine/decision.h"
-#include "engine/interrupt.h"
+#include "engine/stop.h"
 #include "tablebase/format/tb_file.h"
 #include "tablebase/index/pair_index.h"
 #include "tablebase/parallel_chunks.h"
@@ -53,8 +53,14 @@ class ComponentSolver : private StateWord {
   // (positions done, positions in the component)
   using Progress = std::function<void(uint64_t, uint64_t)>;
 
-  ComponentSolver(const Tb& tb, std::vector<SliceKey> keys, const SliceTables& solved, int threads)
-      : tb_(tb), ids_(tb, std::move(keys)), solved_(solved), threads_(std::max(1, threads)) {}
+  // Stops early, with CancelledError, when `stop` is set.
+  ComponentSolver(const Tb& tb, std::vector<SliceKey> keys, const SliceTables& solved, int threads,
+                  StopFlag stop = nullptr)
+      : tb_(tb),
+        ids_(tb, std::move(keys)),
+        solved_(solved),
+        threads_(std::max(1, threads)),
+        stop_(stop) {}
 
   uint64_t size() const { return ids_.size(); }
   uint64_t slice_size(int slice) const { return ids_.end(slice) - ids_.begin(slice); }
@@ -65,7 +71,7 @@ class ComponentSolver : private StateWord {
   absl::Status Solve(const Progress& progress) {
     if (size() >= kNone) return absl::ResourceExhaustedError("component too large for 32-bit ids");
     state_ = HugeArray<uint32_t>(size());  // zero-filled
-    BackwardPass<Tb> backward(ids_, state_, threads_);
+    BackwardPass<Tb> backward(ids_, state_, threads_, stop_);
     const auto start = std::chrono::steady_clock::now();
     if (absl::Status s = ForwardPass(progress, backward); !s.ok()) return s;
     const auto forward_end = std::chrono::steady_clock::now();
@@ -221,12 +227,12 @@ class ComponentSolver : private StateWord {
       }
       done += end - begin;
       if (t == 0 && progress) progress(done / 2, total);
-      return !StopRequested();
+      return !Stopping(stop_);
     });
     for (const ForwardThread& thread : threads) {
       if (!thread.status.ok()) return thread.status;
     }
-    if (StopRequested()) return absl::CancelledError("tablebase build stopped");
+    if (Stopping(stop_)) return absl::CancelledError("tablebase build stopped");
     for (const ForwardThread& thread : threads) {
       for (size_t turns = 0; turns < thread.resolved.size(); ++turns) {
         backward.Count(static_cast<int>(turns), thread.resolved[turns]);
@@ -239,6 +245,7 @@ class ComponentSolver : private StateWord {
   ComponentIds<Tb> ids_;
   const SliceTables& solved_;
   int threads_;
+  StopFlag stop_;
   // Per position: the state word (state_word.h), in one word so
   // that a backward step touches one cache line per predecessor.
   HugeArray<uint32_t> state_;

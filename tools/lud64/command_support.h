@@ -61,7 +61,7 @@ int RunOnGame(Operation&& operation, bool long_work = true) {
   if (!status.ok()) return Fail(status);
   // A command that reports its best so far when stopped (bestmove, solve)
   // still exits as stopped.
-  if (StopRequested())
+  if (Stopping(InterruptFlag()))
     return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
   return 0;
 }

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "engine/interrupt.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/perft.h"
@@ -32,14 +33,17 @@ absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& 
   uint64_t total = 0;
   PerftDivide last;
   for (int depth = 1; depth <= request.depth; ++depth) {
-    last = PerftByDecision(game, *position, depth, [&](int done, int of) {
-      const absl::Time now = absl::Now();
-      if (now - last_report >= absl::Seconds(1)) {
-        last_report = now;
-        progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done, of,
-                                       absl::ToDoubleSeconds(now - start));
-      }
-    });
+    last = PerftByDecision(
+        game, *position, depth,
+        [&](int done, int of) {
+          const absl::Time now = absl::Now();
+          if (now - last_report >= absl::Seconds(1)) {
+            last_report = now;
+            progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done,
+                                           of, absl::ToDoubleSeconds(now - start));
+          }
+        },
+        InterruptFlag());
     if (!last.complete) {
       return absl::CancelledError(absl::StrFormat(
           "perft(%d) interrupted after %d first decisions; %d nodes counted before it", depth,

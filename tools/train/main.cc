@@ -193,18 +193,19 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
     }
   };
   record(0);
-  for (int epoch = 1; epoch <= epochs && !StopRequested(); ++epoch) {
+  for (int epoch = 1; epoch <= epochs && !Stopping(InterruptFlag()); ++epoch) {
     std::shuffle(training.begin(), training.end(), random);
     // The rate halves at a third and at two thirds of the epochs.
     const float epoch_rate = static_cast<float>(rate / (1 << (3 * (epoch - 1) / epochs)));
-    for (size_t at = 0; at < training.size() && !StopRequested(); at += batch) {
+    for (size_t at = 0; at < training.size() && !Stopping(InterruptFlag()); at += batch) {
       const size_t size = std::min<size_t>(batch, training.size() - at);
       trainer.Step(std::span<const TrainingSample>(training.data() + at, size), epoch_rate);
       seen += size;
     }
     record(epoch);
   }
-  if (StopRequested()) std::fprintf(stderr, "fit: interrupted; writing the weights so far\n");
+  if (Stopping(InterruptFlag()))
+    std::fprintf(stderr, "fit: interrupted; writing the weights so far\n");
   const QuantizationError error = MeasureQuantization(trainer.weights(), validation_set);
   std::fprintf(stderr, "fit: integer network against float: %.2f cp on average, %.1f at most\n",
                error.mean, error.largest);
@@ -268,7 +269,7 @@ int Main(int argc, char** argv) {
                  std::string(status.message()).c_str());
     return 2;
   }
-  return StopRequested() ? 130 : 0;
+  return Stopping(InterruptFlag()) ? 130 : 0;
 }
 
 }  // namespace

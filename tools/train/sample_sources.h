@@ -64,7 +64,7 @@ requires HasNetworkInputs<typename Tb::Game> std::vector<TrainingSample> TableSa
   std::vector<TrainingSample> samples;
   Random random(sampling.seed);
   const auto keep_below = static_cast<uint64_t>(sampling.share * 1'000'000);
-  for (int g = 0; g < sampling.games && !StopRequested(); ++g) {
+  for (int g = 0; g < sampling.games && !Stopping(InterruptFlag()); ++g) {
     typename Tb::Game::Position position = game.start();
     for (int ply = 0; ply < sampling.max_plies && !position.state.over(); ++ply) {
       if (random.Below(1'000'000) < keep_below) {
@@ -99,7 +99,7 @@ requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G
   std::vector<TrainingSample> samples;
   Random random(plan.seed);
   TranspositionTable table(16);
-  for (int g = 0; g < plan.games && !StopRequested(); ++g) {
+  for (int g = 0; g < plan.games && !Stopping(InterruptFlag()); ++g) {
     typename G::Position position = game.start();
     for (int ply = 0; ply < plan.random_plies && !position.state.over(); ++ply) {
       Apply(game, position, RandomDecision(game, position, random));

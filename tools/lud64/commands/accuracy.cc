@@ -136,6 +136,7 @@ void PrintJson(const AccuracyReport& report) {
 
 int RunAccuracyCommand(const std::string&) {
   AccuracyRequest request;
+  request.stop = InterruptFlag();
   const std::vector<std::string> engines = FlagValues("engine");
   if (engines.empty()) {
     return Fail(absl::InvalidArgumentError("accuracy needs --engine=SPEC, once per engine"));

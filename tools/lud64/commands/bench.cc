@@ -51,11 +51,12 @@ absl::StatusOr<PartResult> RunPart(const G& game, const BenchPart& part, double&
   PartResult result;
   if (part.perft_depth > 0) {
     const auto begin = std::chrono::steady_clock::now();
-    result.nodes = Perft(game, *position, part.perft_depth);
+    result.nodes = Perft(game, *position, part.perft_depth, InterruptFlag());
     perft_seconds = Since(begin);
   }
   if (part.playouts > 0) {
-    result.run = RunPlayouts(game, *position, {part.playouts, 0, 1, 1}, [](uint64_t, double) {});
+    result.run = RunPlayouts(game, *position, {part.playouts, 0, 1, 1, InterruptFlag()},
+                             [](uint64_t, double) {});
   }
   return result;
 }
@@ -67,7 +68,7 @@ absl::Status RunBench(std::ostream& out, std::ostream& progress) {
   out << absl::StreamFormat("%-20s %-10s %14s %9s %14s\n", "game", "part", "count", "seconds",
                             "per second");
   for (const BenchPart& part : kParts) {
-    if (StopRequested()) return absl::CancelledError("bench interrupted");
+    if (Stopping(InterruptFlag())) return absl::CancelledError("bench interrupted");
     absl::StatusOr<AnyGame> game = MakeGame(part.game);
     if (!game.ok()) return game.status();
     progress << "bench: " << part.game << " " << part.position << "\n";
@@ -75,7 +76,7 @@ absl::Status RunBench(std::ostream& out, std::ostream& progress) {
     absl::StatusOr<PartResult> result =
         std::visit([&](const auto& g) { return RunPart(g, part, seconds); }, *game);
     if (!result.ok()) return result.status();
-    if (StopRequested()) return absl::CancelledError("bench interrupted");
+    if (Stopping(InterruptFlag())) return absl::CancelledError("bench interrupted");
     if (part.perft_depth > 0) {
       const uint64_t nodes = result->nodes;
       perft_seconds += seconds;

@@ -6,6 +6,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
 #include "engine/input_text.h"
+#include "engine/interrupt.h"
 #include "play/best_move.h"
 #include "play/mcts_analysis.h"
 #include "play/memory_check.h"
@@ -41,7 +42,7 @@ int RunMctsBestMoveCommand() {
   MctsBestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   request.moves = absl::GetFlag(FLAGS_moves);
-  request.limits = {absl::GetFlag(FLAGS_iterations), absl::GetFlag(FLAGS_time)};
+  request.limits = {absl::GetFlag(FLAGS_iterations), absl::GetFlag(FLAGS_time), InterruptFlag()};
   request.clock = absl::GetFlag(FLAGS_clock);
   request.increment = absl::GetFlag(FLAGS_inc);
   request.options.threads = absl::GetFlag(FLAGS_threads);
@@ -88,6 +89,7 @@ int RunBestMoveCommand(const std::string&) {
   }
   BestMoveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
+  request.stop = InterruptFlag();
   request.moves = absl::GetFlag(FLAGS_moves);
   const int depth = absl::GetFlag(FLAGS_depth);
   request.nodes = absl::GetFlag(FLAGS_nodes);

@@ -5,6 +5,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
+#include "engine/interrupt.h"
 #include "play/game_record.h"
 #include "play/openings.h"
 #include "tools/lud64/command.h"
@@ -53,7 +54,8 @@ int RunBookCommand(const std::string&) {
           std::cerr << absl::StreamFormat("book: %d of %d openings, %d draws; %.1fs\n", found,
                                           count, draws,
                                           std::chrono::duration<double>(now - start).count());
-        });
+        },
+        InterruptFlag());
     std::cout.flush();
     return status;
   });

@@ -6,6 +6,7 @@
 
 #include "absl/flags/flag.h"
 #include "engine/input_text.h"
+#include "engine/interrupt.h"
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
@@ -39,6 +40,7 @@ namespace {
 int RunMatchCommand(const std::string&) {
   MatchCommandRequest command;
   MatchRequest& request = command.match;
+  request.stop = InterruptFlag();
   const std::string first = absl::GetFlag(FLAGS_p1), second = absl::GetFlag(FLAGS_p2);
   if (first.empty() || second.empty()) {
     return Fail(absl::InvalidArgumentError("match needs --p1=ENGINE and --p2=ENGINE"));

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "engine/interrupt.h"
 #include "play/playouts_run.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -18,6 +19,7 @@ int RunPlayoutsCommand(const std::string&) {
   request.threads = absl::GetFlag(FLAGS_threads);
   request.seed = absl::GetFlag(FLAGS_seed);
   request.json = absl::GetFlag(FLAGS_json);
+  request.stop = InterruptFlag();
   if ((request.count == 0) == (request.seconds == 0)) {
     return Fail(absl::InvalidArgumentError("give exactly one of --count=N and --time=SECONDS"));
   }

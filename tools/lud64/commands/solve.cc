@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "engine/interrupt.h"
 #include "play/memory_check.h"
 #include "play/solve_analysis.h"
 #include "tools/lud64/command.h"
@@ -15,6 +16,7 @@ int RunSolveCommand(const std::string&) {
   SolveRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   request.moves = absl::GetFlag(FLAGS_moves);
+  request.stop = InterruptFlag();
   const int depth = absl::GetFlag(FLAGS_depth);
   request.nodes = absl::GetFlag(FLAGS_nodes);
   request.seconds = absl::GetFlag(FLAGS_time);

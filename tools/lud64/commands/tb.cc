@@ -93,7 +93,7 @@ int RunOnTables(const std::string& action, const std::string& dir, Operation&& o
   absl::StatusOr<AnyGame> game = GameOfTables(action, dir);
   if (!game.ok()) return Fail(game.status());
   if (absl::Status status = std::visit(operation, *game); !status.ok()) return Fail(status);
-  if (StopRequested())
+  if (Stopping(InterruptFlag()))
     return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
   return 0;
 }
@@ -123,6 +123,7 @@ int RunTb(const std::string& action) {
     }
     options.upto = *upto;
     options.compress = absl::GetFlag(FLAGS_compress);
+    options.stop = InterruptFlag();
     return RunOnGame(
         [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
   }
@@ -158,7 +159,7 @@ int RunTb(const std::string& action) {
   if (action == "compress") {
     return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {
       absl::StatusOr<tablebase::CompressReport> report =
-          tablebase::CompressTablebases(game, dir, threads, std::cerr);
+          tablebase::CompressTablebases(game, dir, threads, std::cerr, InterruptFlag());
       if (!report.ok()) return report.status();
       std::cout << absl::StreamFormat(
           "compressed %d files: %d bytes to %d (%.1fx); %d were compressed already\n",
@@ -169,7 +170,7 @@ int RunTb(const std::string& action) {
   }
   return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {  // verify
     absl::StatusOr<tablebase::TbVerifyReport> report =
-        tablebase::VerifyTablebases(game, dir, threads, std::cerr);
+        tablebase::VerifyTablebases(game, dir, threads, std::cerr, InterruptFlag());
     if (!report.ok()) return report.status();
     std::cout << absl::StreamFormat("verified %d positions: %d mismatches\n", report->positions,
                                     report->mismatches);
