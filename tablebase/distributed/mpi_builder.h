@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "absl/strings/str_format.h"
 #include "tablebase/distributed/mpi_comm.h"
 #include "tablebase/distributed/mpi_solver.h"
+#include "tablebase/format/compress.h"
 #include "tablebase/format/slice_writer.h"
 #include "tablebase/format/tb_file.h"
 #include "tablebase/solve/builder.h"
@@ -71,6 +74,28 @@ absl::Status WriteSliceMpi(const Tb& tb, const std::string& dir, const SliceKey&
   }
   if (comm.rank() == 0 && status.ok()) status = writer->Commit();
   return comm.BroadcastStatus(status);
+}
+
+// Rank `rank`'s share of `files` to compress, of `ranks`: dealt largest
+// slice first to the rank with the fewest positions so far, the same deal
+// on every rank.
+template <class Tb>
+SliceFileList CompressionShare(const Tb& tb, const SliceFileList& files, int ranks, int rank) {
+  std::vector<size_t> order(files.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  auto positions = [&](size_t i) {
+    return tb.index().Size(files[i].first.own, files[i].first.opponent);
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return positions(a) > positions(b); });
+  std::vector<uint64_t> load(ranks, 0);
+  SliceFileList share;
+  for (size_t i : order) {
+    const int to = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
+    load[to] += positions(i);
+    if (to == rank) share.push_back(files[i]);
+  }
+  return share;
 }
 
 // Every rank of an MPI job, each component solved by all of them together
@@ -144,6 +169,30 @@ class MpiExecutor {
           checkpoints.written());
     }
     return ComponentReport{solver.forward_seconds(), solver.backward_seconds()};
+  }
+
+  // Each rank compresses its share of the files (CompressionShare) in the
+  // shared directory; the report is summed over the ranks.
+  template <class Tb>
+  absl::StatusOr<CompressReport> Compress(const Tb& tb, const SliceFileList& files,
+                                          std::ostream& progress, StopFlag stop) {
+    std::ostringstream quiet;
+    if (root()) {
+      progress << absl::StrFormat("compressing %d files on %d ranks\n", files.size(),
+                                  comm_.ranks());
+    }
+    const absl::StatusOr<CompressReport> mine =
+        CompressSliceFiles(tb, CompressionShare(tb, files, comm_.ranks(), comm_.rank()), threads_,
+                           root() ? progress : quiet, stop);
+    if (absl::Status s = comm_.AgreeStatus(mine.status()); !s.ok()) return s;
+    std::vector<uint64_t> sums = {static_cast<uint64_t>(mine->compressed),
+                                  static_cast<uint64_t>(mine->already), mine->bytes_before,
+                                  mine->bytes_after};
+    comm_.SumU64(sums);
+    return CompressReport{.compressed = static_cast<int>(sums[0]),
+                          .already = static_cast<int>(sums[1]),
+                          .bytes_before = sums[2],
+                          .bytes_after = sums[3]};
   }
 
  private:

@@ -128,24 +128,16 @@ absl::Status WriteSolvedSlice(const Tb& tb, const ComponentSolver<Tb>& solver, i
   return (*writer)->Commit();
 }
 
-// Compresses the files of a finished build (those compressed already are
-// kept), `threads` at a time; the single-process and distributed builders
-// end with it.
+// A build's files: each slice with its path in `dir`.
+using SliceFileList = std::vector<std::pair<SliceKey, std::string>>;
 template <TablebaseGame Tb>
-absl::Status CompressBuiltSlices(const Tb& tb, const std::string& dir,
-                                 const std::vector<SliceKey>& slices, int threads,
-                                 std::ostream& progress, StopFlag stop = nullptr) {
-  std::vector<std::pair<SliceKey, std::string>> files;
+SliceFileList BuiltSliceFiles(const Tb& tb, const std::string& dir,
+                              const std::vector<SliceKey>& slices) {
+  SliceFileList files;
   for (const SliceKey& key : slices) {
     files.emplace_back(key, absl::StrCat(dir, "/", SliceFileName(tb.family(), key)));
   }
-  absl::StatusOr<CompressReport> report = CompressSliceFiles(tb, files, threads, progress, stop);
-  if (!report.ok()) return report.status();
-  if (report->compressed > 0) {
-    progress << absl::StrFormat("compressed %d files: %d bytes to %d\n", report->compressed,
-                                report->bytes_before, report->bytes_after);
-  }
-  return absl::OkStatus();
+  return files;
 }
 
 // What the build loop tells a component's solver: its place in the build,
@@ -178,7 +170,8 @@ struct ComponentReport {
 template <class E, class Tb>
 concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>& component,
                                  const SliceTables& tables, const std::string& dir,
-                                 const ComponentStep& step, absl::Status status, uint64_t n) {
+                                 const ComponentStep& step, absl::Status status, uint64_t n,
+                                 const SliceFileList& files, std::ostream& out, StopFlag stop) {
   // The process that writes progress and files the others depend on.
   { e.root() } -> std::same_as<bool>;
   // " on 4 ranks" in what the build says of its memory; "" for one process.
@@ -190,6 +183,9 @@ concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>
   { e.Agree(status) } -> std::same_as<absl::Status>;
   // Solves a component over the solved `tables` and writes its files to `dir`.
   { e.Solve(tb, component, tables, dir, step) } -> std::same_as<absl::StatusOr<ComponentReport>>;
+  // Compresses the built files (compress.h; those compressed already are
+  // kept), every process agreeing on the status and the report.
+  { e.Compress(tb, files, out, stop) } -> std::same_as<absl::StatusOr<CompressReport>>;
 };
 
 // Maps a component's verified files into `tables`.
@@ -298,12 +294,16 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
           since(start) / std::max<uint64_t>(solved_positions, 1) * (plan.total - built));
     }
   }
-  // The root compresses every file, so that every executor writes the same bytes.
-  absl::Status compressed;
-  if (root && options.compress) {
-    compressed = CompressBuiltSlices(tb, dir, slices, options.threads, progress, options.stop);
+  if (!options.compress) return absl::OkStatus();
+  // Each file is compressed alone, so that any executor writes the same bytes.
+  absl::StatusOr<CompressReport> compressed =
+      executor.Compress(tb, BuiltSliceFiles(tb, dir, slices), progress, options.stop);
+  if (!compressed.ok()) return compressed.status();
+  if (root && compressed->compressed > 0) {
+    progress << absl::StrFormat("compressed %d files: %d bytes to %d\n", compressed->compressed,
+                                compressed->bytes_before, compressed->bytes_after);
   }
-  return executor.Broadcast(compressed);
+  return absl::OkStatus();
 }
 
 // This process's threads: one ComponentSolver at a time.
@@ -343,6 +343,12 @@ class LocalExecutor {
       }
     }
     return ComponentReport{solver.forward_seconds(), solver.backward_seconds()};
+  }
+
+  template <TablebaseGame Tb>
+  absl::StatusOr<CompressReport> Compress(const Tb& tb, const SliceFileList& files,
+                                          std::ostream& progress, StopFlag stop) const {
+    return CompressSliceFiles(tb, files, threads_, progress, stop);
   }
 
  private:
