@@ -22,6 +22,7 @@
 #include "play/game_record.h"
 #include "play/peak_memory.h"
 #include "play/search_instances.h"
+#include "play/weight_file.h"
 #include "search/alphabeta.h"
 #include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
@@ -38,7 +39,8 @@ struct BestMoveRequest {
   double increment = 0;  // and seconds added per decision
   int hash_mib = 64;
   Evaluation evaluation = Evaluation::kLearned;
-  bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
+  std::string network_file;  // a weight file instead of the program's network (weight_file.h)
+  bool use_tables = false;   // endgame tables from `tables` ("" for the default directory)
   std::string tables;
   StopFlag stop = nullptr;  // set (Ctrl-C): the search answers with what it has
 };
@@ -92,7 +94,14 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     // The time limit counts the table's set-up too.
     const absl::Time start = absl::Now();
     TranspositionTable table(request.hash_mib);
-    AlphaBeta<G> search(game, &table, {.evaluation = request.evaluation});
+    SearchOptions options{.evaluation = request.evaluation};
+    if (!request.network_file.empty()) {
+      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+          LoadWeightFile(game, request.network_file);
+      if (!network.ok()) return network.status();
+      options.network = *std::move(network);
+    }
+    AlphaBeta<G> search(game, &table, options);
     search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds, request.stop};

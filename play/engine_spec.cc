@@ -35,9 +35,9 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kRandom:
       return "none";
     case EngineKind::kAlphaBeta:
-      return "time, depth, nodes, hash, quiescence, eval, tb";
+      return "time, depth, nodes, hash, quiescence, eval, evalfile, tb";
     case EngineKind::kMcts:
-      return "time, iterations, threads, exploration, memory, leaves, eval, tb";
+      return "time, iterations, threads, exploration, memory, leaves, eval, evalfile, tb";
     case EngineKind::kUgi:
       return "time, depth, nodes, margin, then cmd last";
   }
@@ -89,6 +89,10 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     }
     return absl::InvalidArgumentError(absl::StrCat(
         "engine ", Quoted(text), ": option eval=", Escaped(value), " must be learned or classic"));
+  }
+  if (name == "evalfile" && (alphabeta || mcts) && !value.empty()) {
+    spec.network_file = std::string(value);
+    return absl::OkStatus();
   }
   if (name == "tb" && (alphabeta || mcts)) {
     spec.use_tables = true;

@@ -30,8 +30,10 @@ struct EngineSpec {
   double exploration = kDefaultExploration;
   int memory_mib = 256;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
-  // both: the static evaluation
+  // both: the static evaluation, and for a learned one a weight file to use
+  // instead of the program's network (weight_file.h; "": the program's)
   Evaluation evaluation = Evaluation::kLearned;
+  std::string network_file;
   // both: endgame tables from `tables` ("" for the default directory)
   bool use_tables = false;
   std::string tables;

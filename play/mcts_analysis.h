@@ -16,6 +16,7 @@
 #include "play/best_move.h"
 #include "play/peak_memory.h"
 #include "play/search_instances.h"
+#include "play/weight_file.h"
 #include "search/mcts.h"
 #include "tablebase/probe/engine_probe.h"
 
@@ -28,7 +29,8 @@ struct MctsBestMoveRequest {
   double clock = 0;      // a game clock instead of limits.seconds: seconds left
   double increment = 0;  // and seconds added per decision
   MctsOptions options;
-  bool use_tables = false;  // endgame tables from `tables` ("" for the default directory)
+  std::string network_file;  // a weight file instead of the program's network (weight_file.h)
+  bool use_tables = false;   // endgame tables from `tables` ("" for the default directory)
   std::string tables;
 };
 
@@ -60,7 +62,14 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
                                                    ": the game is over, no decision to make"));
   }
   const Player mover = root->state.to_move;
-  Mcts<G> mcts(game, request.options);
+  MctsOptions options = request.options;
+  if (!request.network_file.empty()) {
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+        LoadWeightFile(game, request.network_file);
+    if (!network.ok()) return network.status();
+    options.network = *std::move(network);
+  }
+  Mcts<G> mcts(game, options);
   if (request.use_tables) {
     absl::StatusOr<EndgameProbe<typename G::Position>> probe =
         tablebase::MakeEndgameProbe(game, request.tables);

@@ -15,6 +15,7 @@
 #include "play/engine_spec.h"
 #include "play/external_engine.h"
 #include "play/search_instances.h"
+#include "play/weight_file.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "search/playout.h"
@@ -73,10 +74,14 @@ template <SearchableGame G>
 class AlphaBetaPlayer final : public MatchPlayer<G> {
  public:
   using Position = typename G::Position;
-  AlphaBetaPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe)
+  AlphaBetaPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe,
+                  std::shared_ptr<const QuantizedNetwork> network)
       : game_(game),
         table_(spec.hash_mib),
-        search_(game, &table_, {.quiescence = spec.quiescence != 0, .evaluation = spec.evaluation}),
+        search_(game, &table_,
+                {.quiescence = spec.quiescence != 0,
+                 .evaluation = spec.evaluation,
+                 .network = std::move(network)}),
         limits_(spec.search) {
     search_.SetEndgameProbe(std::move(probe));
   }
@@ -126,13 +131,15 @@ class MctsPlayer final : public MatchPlayer<G> {
   static constexpr double kSwindleShare = 0.1;
   static constexpr uint64_t kSwindleNodesPerIteration = 2;
 
-  MctsPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe)
-      : game_(game), spec_(spec), probe_(std::move(probe)) {}
+  MctsPlayer(const G& game, const EngineSpec& spec, EndgameProbe<Position> probe,
+             std::shared_ptr<const QuantizedNetwork> network)
+      : game_(game), spec_(spec), probe_(std::move(probe)), network_(std::move(network)) {}
   void NewGame(const Position& start, uint64_t seed) override {
     mcts_.reset();  // frees the last game's tree before the next is made
     mcts_.emplace(game_, MctsOptions{.exploration = spec_.exploration,
                                      .leaves = spec_.leaves,
                                      .evaluation = spec_.evaluation,
+                                     .network = network_,
                                      .threads = spec_.threads,
                                      .seed = seed,
                                      .memory_bytes = size_t(spec_.memory_mib) << 20});
@@ -159,6 +166,7 @@ class MctsPlayer final : public MatchPlayer<G> {
   const G& game_;
   EngineSpec spec_;
   EndgameProbe<Position> probe_;
+  std::shared_ptr<const QuantizedNetwork> network_;
   std::optional<Mcts<G>> mcts_;
   std::vector<Decision> played_;  // since the last search
 };
@@ -196,18 +204,29 @@ absl::StatusOr<EndgameProbe<typename G::Position>> SpecTables(const G& game,
 template <Game G>
 absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(
     const G& game, const EngineSpec& spec, EndgameProbe<typename G::Position> probe) {
+  std::shared_ptr<const QuantizedNetwork> network;
+  if (!spec.network_file.empty()) {
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> loaded =
+        LoadWeightFile(game, spec.network_file);
+    if (!loaded.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine ", Quoted(spec.text), ": ", loaded.status().message()));
+    }
+    network = *std::move(loaded);
+  }
   switch (spec.kind) {
     case EngineKind::kRandom:
       return std::make_unique<RandomPlayer<G>>(game);
     case EngineKind::kAlphaBeta:
       if constexpr (SearchableGame<G>) {
-        return std::make_unique<AlphaBetaPlayer<G>>(game, spec, std::move(probe));
+        return std::make_unique<AlphaBetaPlayer<G>>(game, spec, std::move(probe),
+                                                    std::move(network));
       } else {
         return absl::UnimplementedError(absl::StrCat("engine ", Quoted(spec.text), " cannot play ",
                                                      game.name(), ", which has no evaluation yet"));
       }
     case EngineKind::kMcts:
-      return std::make_unique<MctsPlayer<G>>(game, spec, std::move(probe));
+      return std::make_unique<MctsPlayer<G>>(game, spec, std::move(probe), std::move(network));
     case EngineKind::kUgi:
       if constexpr (NotatedGame<G>) {
         return std::make_unique<ExternalPlayer<G>>(game, spec);

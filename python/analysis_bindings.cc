@@ -17,6 +17,7 @@
 #include "play/probe_json.h"
 #include "play/search_instances.h"
 #include "play/solve_analysis.h"
+#include "play/weight_file.h"
 #include "python/bindings.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
@@ -154,7 +155,8 @@ struct BestMoveOptions {
   std::optional<std::string> tb;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = Evaluation::kLearned;
-  StopFlag stop = nullptr;  // the KeyboardInterrupt's (RunInterruptible)
+  std::string network_file;  // "": the built-in network
+  StopFlag stop = nullptr;   // the KeyboardInterrupt's (RunInterruptible)
 };
 
 // The decision and the JSON text of what the search knows.
@@ -179,7 +181,14 @@ absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
       }
     }
     TranspositionTable table(options.hash);
-    AlphaBeta<G> search(game, &table, {.evaluation = options.evaluation});
+    SearchOptions search_options{.evaluation = options.evaluation};
+    if (!options.network_file.empty()) {
+      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+          LoadWeightFile(game, options.network_file);
+      if (!network.ok()) return network.status();
+      search_options.network = *std::move(network);
+    }
+    AlphaBeta<G> search(game, &table, search_options);
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time,
                         options.stop};
@@ -202,6 +211,12 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
   mcts_options.exploration = options.exploration;
   mcts_options.leaves = options.leaves;
   mcts_options.evaluation = options.evaluation;
+  if (!options.network_file.empty()) {
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+        LoadWeightFile(game, options.network_file);
+    if (!network.ok()) return network.status();
+    mcts_options.network = *std::move(network);
+  }
   mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
   Mcts<G> mcts(game, mcts_options);
   if (options.tb) {
@@ -274,7 +289,7 @@ void RegisterAnalysis(py::module_& m) {
       [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
          uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
          const std::optional<std::string>& tb, const std::string& leaves,
-         const std::string& evaluation) {
+         const std::string& evaluation, const std::string& evalfile) {
         const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
         Check(parsed.has_value(),
               absl::StrCat("leaves='", leaves, "': must be evaluation or playout"));
@@ -282,19 +297,20 @@ void RegisterAnalysis(py::module_& m) {
         Check(parsed_evaluation.has_value(),
               absl::StrCat("eval='", evaluation, "': must be learned or classic"));
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
-                            exploration, tb, *parsed, *parsed_evaluation});
+                            exploration, tb, *parsed, *parsed_evaluation, evalfile});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = 64, py::arg("memory") = 256,
       py::arg("exploration") = kDefaultExploration, py::arg("tb") = std::nullopt,
-      py::arg("leaves") = "evaluation", py::arg("eval") = "learned",
+      py::arg("leaves") = "evaluation", py::arg("eval") = "learned", py::arg("evalfile") = "",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
       "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
       "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
       "visits, win_rate, proven, nodes, pv. eval='learned' (the game's network, where it has\n"
-      "one) or 'classic' (the hand-written evaluation), for either engine.\n"
+      "one) or 'classic' (the hand-written evaluation), for either engine; evalfile=PATH:\n"
+      "the learned one with that weight file (.lnet) instead of the built-in network.\n"
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
         py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,

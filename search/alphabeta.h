@@ -55,6 +55,8 @@ struct SearchOptions {
   int quiescence_depth = 8;
   Leaves leaves = Leaves::kEvaluate;
   Evaluation evaluation = Evaluation::kLearned;
+  // With evaluation kLearned: this network instead of the game's own; null: its own.
+  std::shared_ptr<const QuantizedNetwork> network = nullptr;
   Player for_player = Player::kP1;  // with optimistic or pessimistic leaves
   // Heuristic search only: a position met again (earlier on the search path
   // or in the game, see SetGameHistory) scores 0. The rules know no
@@ -69,7 +71,7 @@ class AlphaBeta {
   using Position = typename G::Position;
   static constexpr int kMaxPly = 128;
 
-  AlphaBeta(const G& game, TranspositionTable* table, SearchOptions options = {})
+  AlphaBeta(const G& game, TranspositionTable* table, const SearchOptions& options = {})
       : game_(game), table_(options.use_table ? table : nullptr), options_(options) {}
 
   // Searches `root` (an unfinished position) within `limits`; calls
@@ -199,7 +201,7 @@ class AlphaBeta {
       case Leaves::kEvaluate:
         break;
     }
-    return Discounted(Evaluate(game_, p, options_.evaluation), ply);
+    return Discounted(Evaluate(game_, p, options_.evaluation, options_.network), ply);
   }
 
   // A heuristic value loses kDiscount points per ply from the root, so that a

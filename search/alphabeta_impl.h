@@ -130,7 +130,7 @@ Score AlphaBeta<G>::Quiescence(const Position& p, Score alpha, Score beta, int p
   const bool must_decide = game_.mid_turn(p);
   Score best = -kInfinity;
   if (!must_decide) {
-    best = Discounted(Evaluate(game_, p, options_.evaluation), ply);
+    best = Discounted(Evaluate(game_, p, options_.evaluation, options_.network), ply);
     if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 2) return best;
     alpha = std::max(alpha, best);
   }

@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -75,7 +76,9 @@ struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = Evaluation::kLearned;  // with evaluation leaves
-  int threads = 1;                               // 1 to 256
+  // With evaluation kLearned: this network instead of the game's own; null: its own.
+  std::shared_ptr<const QuantizedNetwork> network = nullptr;
+  int threads = 1;  // 1 to 256
   uint64_t seed = 1;
   size_t memory_bytes = 256 << 20;  // the tree's memory bound
   double progress_every = 1.0;      // seconds between progress reports

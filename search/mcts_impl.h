@@ -139,7 +139,8 @@ uint64_t Mcts<G>::LeafReward(const Position& position, int plies, Random& random
   if constexpr (SearchableGame<G>) {
     if (options_.leaves == MctsLeaves::kEvaluation) {
       const double value =
-          1 / (1 + std::exp(-Evaluate(game_, position, options_.evaluation) / kLogisticScale));
+          1 / (1 + std::exp(-Evaluate(game_, position, options_.evaluation, options_.network) /
+                            kLogisticScale));
       const double for_p1 = position.state.to_move == Player::kP1 ? value : 1 - value;
       return static_cast<uint64_t>(std::llround(for_p1 * mcts_internal::kRewardScale));
     }

@@ -5,13 +5,17 @@
 #define LUD64_SEARCH_SEARCHABLE_GAME_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "absl/strings/string_view.h"
 #include "engine/game.h"
 #include "engine/score.h"
 
 namespace lud64 {
+
+class QuantizedNetwork;
 
 template <class G>
 concept SearchableGame = Game<G> && requires(const G& game, const typename G::Position& p) {
@@ -42,11 +46,27 @@ concept HasLearnedEvaluation = requires(const G& game, const typename G::Positio
   { game.learned_evaluate(p) } -> std::same_as<Score>;
 };
 
-// The static evaluation `evaluation` asks for.
+// A game whose learned evaluation also takes a network other than its own
+// (a user's weight file), of the family it names.
+template <class G>
+concept TakesNetwork = requires(const G& game, const typename G::Position& p,
+                                const std::shared_ptr<const QuantizedNetwork>& network) {
+  { game.learned_evaluate(p, network) } -> std::same_as<Score>;
+  { game.network_family() } -> std::convertible_to<std::string>;
+};
+
+// The static evaluation `evaluation` asks for; a learned one with `network`
+// when it is given and the game takes one, else with the game's own.
 template <SearchableGame G>
-Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation) {
+Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation,
+               const std::shared_ptr<const QuantizedNetwork>& network = nullptr) {
   if constexpr (HasLearnedEvaluation<G>) {
-    if (evaluation == Evaluation::kLearned) return game.learned_evaluate(p);
+    if (evaluation == Evaluation::kLearned) {
+      if constexpr (TakesNetwork<G>) {
+        if (network != nullptr) return game.learned_evaluate(p, network);
+      }
+      return game.learned_evaluate(p);
+    }
   }
   return game.evaluate(p);
 }

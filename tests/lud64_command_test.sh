@@ -39,6 +39,8 @@ expect fail '--hash' -- bestmove --game=guettal --hash=0
 expect 0 'bestmove ' -- bestmove --game=davxar --depth=3 --eval=classic
 expect 0 'bestmove ' -- bestmove --engine=mcts --game=davxar --iterations=300 --eval=classic
 expect 2 '^lud64: --eval=neural: expected learned or classic$' -- bestmove --game=davxar --depth=1 --eval=neural
+expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --game=davxar --depth=1 --evalfile=/nonexistent/w.lnet
+expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --engine=mcts --game=davxar --iterations=10 --evalfile=/nonexistent/w.lnet
 expect 0 'none decided within 3 plies' -- match --game=guettal --p1=random --p2=random --games=4 --openings=2 --balanced=3
 expect fail '--balanced=21: must be 0 to 20' -- match --game=guettal --p1=random --p2=random --games=2 --balanced=21
 expect fail 'or were decided' -- match --game=guettal --p1=random --p2=random --games=2 --openings=1 --balanced=3

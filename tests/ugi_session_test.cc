@@ -114,7 +114,7 @@ TEST(UgiSession, Handshake) {
        {"option name game type string default davxar:pieces=6", engine_option,
         "option name hash type spin", "option name threads type spin", leaves_option,
         "option name eval type combo default learned var learned var classic",
-        "option name tb type string"}) {
+        "option name evalfile type string default <empty>", "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }
   EXPECT_EQ(driver.Ask("isready"), "readyok");
@@ -334,6 +334,7 @@ TEST(UgiSession, BadInputIsReportedAndChangesNothing) {
            "setoption name game value chess",
            "setoption name game value davxar:pieces=99",
            "setoption name tb value /nonexistent/tables",
+           "setoption name evalfile value /nonexistent/weights.lnet",
            "go depth",
            "go depth 0",
            "go depth 101",

@@ -98,6 +98,12 @@ class Davxar {
   NetworkInputs network_inputs(const Position& position, Player side) const;
   const std::shared_ptr<const QuantizedNetwork>& network() const;
   Score learned_evaluate(const Position& position) const;
+  // The same with `network` (of network_family()) instead of network().
+  Score learned_evaluate(const Position& position,
+                         const std::shared_ptr<const QuantizedNetwork>& network) const;
+  // The family of the networks that judge this game: "davxar" or
+  // "davxar:lines=ludii" (the pieces do not change the inputs).
+  std::string network_family() const;
   bool is_tactical(const Position& position, Decision decision) const;
   // is_tactical for all the decisions of a position: a placement or a step
   // can form a mill only on the missing point of a line the mover holds but

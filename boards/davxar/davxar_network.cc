@@ -53,8 +53,16 @@ const std::shared_ptr<const QuantizedNetwork>& Davxar::network() const {
   return lines_ == MillTest::kLudii ? ludii : historical;
 }
 
+std::string Davxar::network_family() const {
+  return lines_ == MillTest::kLudii ? "davxar:lines=ludii" : "davxar";
+}
+
 Score Davxar::learned_evaluate(const Position& position) const {
-  const std::shared_ptr<const QuantizedNetwork>& net = network();
+  return learned_evaluate(position, network());
+}
+
+Score Davxar::learned_evaluate(const Position& position,
+                               const std::shared_ptr<const QuantizedNetwork>& net) const {
   if (net == nullptr) return evaluate(position);
   if (const int limit = net->max_side_pieces; limit > 0) {
     for (int side = 0; side < 2; ++side) {

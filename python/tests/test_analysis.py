@@ -50,6 +50,15 @@ def test_bestmove_and_solve():
     assert learned["score"] != classic["score"]
     with pytest.raises(ValueError, match="eval='neural'"):
         lud64.bestmove(davxar, depth=1, eval="neural")
+    # A weight file: the built-in network's own file searches as it does; a
+    # missing file or one of another variant is refused, naming the file.
+    repo = os.path.join(os.path.dirname(__file__), "..", "..")
+    weights = os.path.join(repo, "networks", "davxar.lnet")
+    assert lud64.bestmove(davxar4, depth=3, evalfile=weights)[1]["score"] == learned["score"]
+    with pytest.raises(ValueError, match="missing.lnet: cannot open"):
+        lud64.bestmove(davxar4, depth=1, evalfile="missing.lnet")
+    with pytest.raises(ValueError, match="not of davxar:lines=ludii"):
+        lud64.bestmove(lud64.Game("davxar:lines=ludii").start(), depth=1, evalfile=weights)
     solved = lud64.solve(p, time=20)
     theirs = json.loads(run_command("solve", "--game=guettal", "--json", "--time=20"))
     assert set(solved) == set(theirs)

@@ -22,6 +22,9 @@ ABSL_FLAG(std::string, leaves, "evaluation",
 
 ABSL_FLAG(std::string, eval, "learned",
           "the static evaluation: learned (the game's network, where it has one) or classic");
+ABSL_FLAG(
+    std::string, evalfile, "",
+    "with --eval=learned: a weight file (.lnet) to judge with instead of the built-in network");
 
 namespace lud64 {
 namespace {
@@ -58,6 +61,7 @@ int RunMctsBestMoveCommand() {
   absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
   if (!evaluation.ok()) return Fail(evaluation.status());
   request.options.evaluation = *evaluation;
+  request.network_file = absl::GetFlag(FLAGS_evalfile);
   const int memory_mib = absl::GetFlag(FLAGS_memory);
   request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
   request.use_tables = FlagGiven("tb");
@@ -127,6 +131,7 @@ int RunBestMoveCommand(const std::string&) {
   absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
   if (!evaluation.ok()) return Fail(evaluation.status());
   request.evaluation = *evaluation;
+  request.network_file = absl::GetFlag(FLAGS_evalfile);
   request.use_tables = FlagGiven("tb");
   request.tables = absl::GetFlag(FLAGS_tb);
   // Without any limit, think for one second.
@@ -142,11 +147,11 @@ const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--hash=MiB] [--eval=E] [--tb=DIR]\n"
+    "[--clock=S [--inc=S]] [--hash=MiB] [--eval=E] [--evalfile=F] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
     "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
-    "              [--leaves=playout|evaluation] [--eval=E] [--tb=DIR]",
+    "              [--leaves=playout|evaluation] [--eval=E] [--evalfile=F] [--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"
@@ -158,12 +163,14 @@ const Command kBestMoveCommand = {
     "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
     "  --eval=learned (the default): the game's learned network (network/) where it has one,\n"
     "  the hand-written evaluation otherwise; --eval=classic: the hand-written one.\n"
+    "  --evalfile=F: the learned evaluation with the weight file F (lud64-train fit) instead\n"
+    "  of the built-in network; a file of another game or variant is refused.\n"
     "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
     "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
-     "iterations", "threads", "seed", "exploration", "memory", "leaves", "eval", "tb"},
+     "iterations", "threads", "seed", "exploration", "memory", "leaves", "eval", "evalfile", "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64

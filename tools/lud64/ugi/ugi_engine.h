@@ -26,6 +26,7 @@
 #include "play/game_record.h"
 #include "play/mcts_analysis.h"
 #include "play/search_instances.h"
+#include "play/weight_file.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
 #include "tablebase/probe/engine_probe.h"
@@ -40,6 +41,7 @@ struct UgiSettings {
   std::string tb;                                // endgame table directory; "" for none
   MctsLeaves leaves = MctsLeaves::kEvaluation;   // MCTS: what a new leaf is worth
   Evaluation evaluation = Evaluation::kLearned;  // both: the static evaluation
+  std::string evalfile;  // a weight file for the learned one; "" for the built-in network
 };
 
 // The limits of one `go`, times in seconds; negative: not given.
@@ -140,10 +142,18 @@ class UgiGameEngine final : public UgiEngine {
       if (!made.ok()) return made.status();
       probe = *std::move(made);
     }
+    std::shared_ptr<const QuantizedNetwork> network;
+    if (!settings.evalfile.empty()) {
+      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> loaded =
+          LoadWeightFile(game_, settings.evalfile);
+      if (!loaded.ok()) return loaded.status();
+      network = *std::move(loaded);
+    }
     // The table is made by the first search: a match runner may set `hash`
     // after starting the engine, and expects no costly work before that.
     if (settings.hash_mib != settings_.hash_mib) table_.reset();
     probe_ = std::move(probe);
+    network_ = std::move(network);
     settings_ = settings;
     return absl::OkStatus();
   }
@@ -179,6 +189,7 @@ class UgiGameEngine final : public UgiEngine {
       MctsLimits limits{.iterations = go.nodes, .seconds = seconds, .stop = &stop};
       const MctsOptions options{.leaves = settings_.leaves,
                                 .evaluation = settings_.evaluation,
+                                .network = network_,
                                 .threads = settings_.threads,
                                 .memory_bytes = static_cast<size_t>(settings_.hash_mib) << 20};
       return SearchTask([this, root, limits, options](const Emit& emit) {
@@ -200,8 +211,9 @@ class UgiGameEngine final : public UgiEngine {
                                 .seconds = seconds,
                                 .stop = &stop};
       return SearchTask([this, root, limits, history = history_,
-                         evaluation = settings_.evaluation](const Emit& emit) {
-        AlphaBeta<G> search(game_, table_.get(), {.evaluation = evaluation});
+                         options = SearchOptions{.evaluation = settings_.evaluation,
+                                                 .network = network_}](const Emit& emit) {
+        AlphaBeta<G> search(game_, table_.get(), options);
         search.SetGameHistory(history);
         search.SetEndgameProbe(probe_);
         const SearchReport report = search.Search(
@@ -218,6 +230,7 @@ class UgiGameEngine final : public UgiEngine {
   UgiSettings settings_;
   std::unique_ptr<TranspositionTable> table_;
   EndgameProbe<Position> probe_;
+  std::shared_ptr<const QuantizedNetwork> network_;
 };
 
 }  // namespace lud64

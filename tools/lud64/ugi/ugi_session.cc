@@ -182,6 +182,8 @@ void UgiSession::Handshake() {
                     " var evaluation var playout"));
   Emit(absl::StrCat("option name eval type combo default ", EvaluationName(settings_.evaluation),
                     " var learned var classic"));
+  Emit(absl::StrCat("option name evalfile type string default ",
+                    settings_.evalfile.empty() ? "<empty>" : settings_.evalfile));
   Emit(absl::StrCat("option name tb type string default ",
                     settings_.tb.empty() ? "<empty>" : settings_.tb));
   Emit("ugiok");
@@ -202,16 +204,16 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
   if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
-      name != "leaves" && name != "eval" && name != "tb") {
+      name != "leaves" && name != "eval" && name != "evalfile" && name != "tb") {
     return absl::InvalidArgumentError(
         absl::StrCat("setoption: unknown option ", Quoted(name),
-                     " (options: game, engine, hash, threads, leaves, eval, tb)"));
+                     " (options: game, engine, hash, threads, leaves, eval, evalfile, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
   }
   const std::string value = Rest(words, value_at + 1);
-  if (value.empty() && name != "tb") {
+  if (value.empty() && name != "tb" && name != "evalfile") {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
   }
   if (absl::Status status = WaitForSearch(); !status.ok()) return status;
@@ -252,6 +254,8 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
           absl::StrCat("setoption eval ", Quoted(value), ": must be learned or classic"));
     }
     settings.evaluation = *evaluation;
+  } else if (name == "evalfile") {
+    settings.evalfile = value == "<empty>" ? "" : value;
   } else {  // tb
     settings.tb = value == "<empty>" ? "" : value;
   }

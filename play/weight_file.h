@@ -1,0 +1,42 @@
+// A user's weight file for an engine's learned evaluation (`evalfile=` in
+// engine specs, `--evalfile`, UGI's `evalfile` option, Python's
+// `evalfile=`), in place of the network built into the program.
+#ifndef LUD64_PLAY_WEIGHT_FILE_H_
+#define LUD64_PLAY_WEIGHT_FILE_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "engine/game.h"
+#include "network/network.h"
+#include "network/network_file.h"
+#include "search/searchable_game.h"
+
+namespace lud64 {
+
+// The network of the weight file at `path`, for `game`. Errors, each naming
+// the file: unreadable or corrupt (network_file.h), a network of another
+// family, or a game without a learned evaluation.
+template <Game G>
+absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> LoadWeightFile(const G& game,
+                                                                       const std::string& path) {
+  if constexpr (!TakesNetwork<G>) {
+    return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": ", game.name(),
+                                                   " has no learned evaluation to load it into"));
+  } else {
+    absl::StatusOr<NetworkFile> file = ReadNetworkFile(path);
+    if (!file.ok()) return absl::InvalidArgumentError(file.status().message());
+    if (file->family != game.network_family()) {
+      return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": a network of ",
+                                                     file->family, ", not of ",
+                                                     game.network_family()));
+    }
+    return std::make_shared<const QuantizedNetwork>(file->network);
+  }
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_WEIGHT_FILE_H_
