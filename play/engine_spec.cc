@@ -74,21 +74,22 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   }
   if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
   if (name == "leaves" && mcts) {
-    if (const std::optional<MctsLeaves> leaves = ParseMctsLeaves(value)) {
+    if (const std::optional<MctsLeaves> leaves = ValueNamed(kMctsLeavesNames, value)) {
       spec.leaves = *leaves;
       return absl::OkStatus();
     }
     return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
-                                                   ": option leaves=", Escaped(value),
-                                                   " must be playout or evaluation"));
+                                                   ": option leaves=", Escaped(value), " must be ",
+                                                   NameChoices(kMctsLeavesNames)));
   }
   if (name == "eval" && (alphabeta || mcts)) {
-    if (const std::optional<Evaluation> evaluation = ParseEvaluation(value)) {
+    if (const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, value)) {
       spec.evaluation = *evaluation;
       return absl::OkStatus();
     }
-    return absl::InvalidArgumentError(absl::StrCat(
-        "engine ", Quoted(text), ": option eval=", Escaped(value), " must be learned or classic"));
+    return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
+                                                   ": option eval=", Escaped(value), " must be ",
+                                                   NameChoices(kEvaluationNames)));
   }
   if (name == "evalfile" && (alphabeta || mcts) && !value.empty()) {
     spec.network_file = std::string(value);

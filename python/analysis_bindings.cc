@@ -290,12 +290,13 @@ void RegisterAnalysis(py::module_& m) {
          uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
          const std::optional<std::string>& tb, const std::string& leaves,
          const std::string& evaluation, const std::string& evalfile) {
-        const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
+        const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
         Check(parsed.has_value(),
-              absl::StrCat("leaves='", leaves, "': must be evaluation or playout"));
-        const std::optional<Evaluation> parsed_evaluation = ParseEvaluation(evaluation);
+              absl::StrCat("leaves='", leaves, "': must be ", NameChoices(kMctsLeavesNames)));
+        const std::optional<Evaluation> parsed_evaluation =
+            ValueNamed(kEvaluationNames, evaluation);
         Check(parsed_evaluation.has_value(),
-              absl::StrCat("eval='", evaluation, "': must be learned or classic"));
+              absl::StrCat("eval='", evaluation, "': must be ", NameChoices(kEvaluationNames)));
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
                             exploration, tb, *parsed, *parsed_evaluation, evalfile});
       },

@@ -60,17 +60,9 @@ inline constexpr double kDefaultExploration = 1.0;
 // on Davxar (search/README.md), it throws away fewer exact values and wins
 // matches against playouts.
 enum class MctsLeaves : uint8_t { kPlayout, kEvaluation };
-// "playout" or "evaluation", as every front-end writes the option.
-inline const char* MctsLeavesName(MctsLeaves leaves) {
-  return leaves == MctsLeaves::kPlayout ? "playout" : "evaluation";
-}
-// The leaves a name gives; nothing for another text.
-inline std::optional<MctsLeaves> ParseMctsLeaves(absl::string_view name) {
-  for (MctsLeaves leaves : {MctsLeaves::kPlayout, MctsLeaves::kEvaluation}) {
-    if (name == MctsLeavesName(leaves)) return leaves;
-  }
-  return std::nullopt;
-}
+// As every front-end writes the option (`leaves=`).
+inline constexpr NameTable<MctsLeaves, 2> kMctsLeavesNames = {
+    {{MctsLeaves::kPlayout, "playout"}, {MctsLeaves::kEvaluation, "evaluation"}}};
 
 struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1

@@ -11,6 +11,7 @@
 
 #include "absl/strings/string_view.h"
 #include "engine/game.h"
+#include "engine/named_values.h"
 #include "engine/score.h"
 
 namespace lud64 {
@@ -26,17 +27,9 @@ concept SearchableGame = Game<G> && requires(const G& game, const typename G::Po
 // Which static evaluation a search uses: the game's learned network where it
 // has one (its hand-written rules otherwise), or the hand-written rules.
 enum class Evaluation : uint8_t { kLearned, kClassic };
-// "learned" or "classic", as every front-end writes the option.
-inline const char* EvaluationName(Evaluation evaluation) {
-  return evaluation == Evaluation::kLearned ? "learned" : "classic";
-}
-// The evaluation a name gives; nothing for another text.
-inline std::optional<Evaluation> ParseEvaluation(absl::string_view name) {
-  for (Evaluation evaluation : {Evaluation::kLearned, Evaluation::kClassic}) {
-    if (name == EvaluationName(evaluation)) return evaluation;
-  }
-  return std::nullopt;
-}
+// As every front-end writes the option (`eval=`).
+inline constexpr NameTable<Evaluation, 2> kEvaluationNames = {
+    {{Evaluation::kLearned, "learned"}, {Evaluation::kClassic, "classic"}}};
 
 // A game with a learned evaluation (network/): the score for the player to
 // move, its network's where the network judges the position, its

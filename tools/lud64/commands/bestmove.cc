@@ -32,9 +32,11 @@ namespace {
 // --eval, or the error naming it.
 absl::StatusOr<Evaluation> EvaluationFlag() {
   const std::string text = absl::GetFlag(FLAGS_eval);
-  if (const std::optional<Evaluation> evaluation = ParseEvaluation(text)) return *evaluation;
+  if (const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, text)) {
+    return *evaluation;
+  }
   return absl::InvalidArgumentError(
-      absl::StrCat("--eval=", Escaped(text), ": expected learned or classic"));
+      absl::StrCat("--eval=", Escaped(text), ": must be ", NameChoices(kEvaluationNames)));
 }
 
 int RunMctsBestMoveCommand() {
@@ -52,10 +54,10 @@ int RunMctsBestMoveCommand() {
   request.options.seed = absl::GetFlag(FLAGS_seed);
   request.options.exploration = absl::GetFlag(FLAGS_exploration);
   const std::string leaves = absl::GetFlag(FLAGS_leaves);
-  const std::optional<MctsLeaves> parsed = ParseMctsLeaves(leaves);
+  const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
   if (!parsed) {
     return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--leaves=", leaves, ": expected playout or evaluation")));
+        absl::StrCat("--leaves=", Escaped(leaves), ": must be ", NameChoices(kMctsLeavesNames))));
   }
   request.options.leaves = *parsed;
   absl::StatusOr<Evaluation> evaluation = EvaluationFlag();

@@ -178,10 +178,10 @@ void UgiSession::Handshake() {
                     " var alphabeta var mcts"));
   Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
   Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
-  Emit(absl::StrCat("option name leaves type combo default ", MctsLeavesName(settings_.leaves),
-                    " var evaluation var playout"));
-  Emit(absl::StrCat("option name eval type combo default ", EvaluationName(settings_.evaluation),
-                    " var learned var classic"));
+  Emit(absl::StrCat("option name leaves type combo default ",
+                    NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
+  Emit(absl::StrCat("option name eval type combo default ",
+                    NameOf(kEvaluationNames, settings_.evaluation), " var learned var classic"));
   Emit(absl::StrCat("option name evalfile type string default ",
                     settings_.evalfile.empty() ? "<empty>" : settings_.evalfile));
   Emit(absl::StrCat("option name tb type string default ",
@@ -241,17 +241,19 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     if (!threads.ok()) return threads.status();
     settings.threads = static_cast<int>(*threads);
   } else if (name == "leaves") {
-    const std::optional<MctsLeaves> leaves = ParseMctsLeaves(absl::AsciiStrToLower(value));
+    const std::optional<MctsLeaves> leaves =
+        ValueNamed(kMctsLeavesNames, absl::AsciiStrToLower(value));
     if (!leaves) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("setoption leaves ", Quoted(value), ": must be evaluation or playout"));
+      return absl::InvalidArgumentError(absl::StrCat("setoption leaves ", Quoted(value),
+                                                     ": must be ", NameChoices(kMctsLeavesNames)));
     }
     settings.leaves = *leaves;
   } else if (name == "eval") {
-    const std::optional<Evaluation> evaluation = ParseEvaluation(absl::AsciiStrToLower(value));
+    const std::optional<Evaluation> evaluation =
+        ValueNamed(kEvaluationNames, absl::AsciiStrToLower(value));
     if (!evaluation) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("setoption eval ", Quoted(value), ": must be learned or classic"));
+      return absl::InvalidArgumentError(absl::StrCat("setoption eval ", Quoted(value), ": must be ",
+                                                     NameChoices(kEvaluationNames)));
     }
     settings.evaluation = *evaluation;
   } else if (name == "evalfile") {
