@@ -109,7 +109,7 @@ class MpiExecutor {
       : comm_(comm), threads_(threads), checkpoint_seconds_(checkpoint_seconds) {}
 
   bool root() const { return comm_.rank() == 0; }
-  std::string where() const { return absl::StrCat(" per rank on ", comm_.ranks(), " ranks"); }
+  std::string where() const { return absl::StrCat(" on ", comm_.ranks(), " ranks"); }
   uint64_t MemoryMiB(uint64_t positions) const {
     return MpiMemoryPerRankMiB(positions, comm_.ranks());
   }

@@ -223,9 +223,10 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
   }
   if (absl::Status s = executor.Broadcast(made); !s.ok()) return s;
   if (root) {
+    const std::string where = executor.where();
     progress << absl::StrFormat("%s: %d slices in %d components, %d positions, about %d MiB%s\n",
                                 tb.family(), slices.size(), plan.components.size(), plan.total,
-                                need_mib, executor.where());
+                                need_mib, where.empty() ? "" : absl::StrCat(" per rank", where));
   }
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
