@@ -5,7 +5,7 @@
 //
 // Each `go` is followed by `stop`, so that a deep or infinite search ends at
 // once instead of holding up the next command. `setoption` lines naming hash,
-// threads or tb are skipped: they size memory, start threads or read the
+// threads, tb or evalfile are skipped: they size memory, start threads or read the
 // file system, which the unit tests cover and a fuzzer must not.
 #include <cstddef>
 #include <cstdint>
@@ -30,7 +30,7 @@ bool Skipped(const std::vector<absl::string_view>& words) {
   if (words.empty() || words[0] != "setoption") return false;
   for (absl::string_view word : words) {
     const std::string lower = absl::AsciiStrToLower(word);
-    if (lower == "hash" || lower == "threads" || lower == "tb") return true;
+    if (lower == "hash" || lower == "threads" || lower == "tb" || lower == "evalfile") return true;
   }
   return false;
 }

@@ -1,9 +1,12 @@
 #include "network/network_file.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 #include "absl/strings/str_cat.h"
 #include "engine/checksum.h"
@@ -141,6 +144,19 @@ absl::StatusOr<NetworkFile> ParseNetworkFile(absl::string_view bytes, absl::stri
 }
 
 absl::StatusOr<NetworkFile> ReadNetworkFile(const std::string& path) {
+  // A weight file is tens of kilobytes: a directory, a device or a huge file
+  // (a user's mistyped path) is refused before anything is read.
+  constexpr uintmax_t kMaxFileBytes = uintmax_t{1} << 20;
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": not a regular file"));
+  }
+  if (const uintmax_t size = std::filesystem::file_size(path, error);
+      !error && size > kMaxFileBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("network file ", path, ": ", size, " bytes, more than a weight file's 1 MiB"));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("network file ", path, ": cannot open it"));
   std::ostringstream bytes;

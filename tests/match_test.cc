@@ -127,6 +127,8 @@ TEST(WeightFile, BadFilesAndGamesAreRefusedNamingTheFile) {
           {LoadWeightFile(Davxar(davxar::MillTest::kLudii, 4), good),
            {good, "a network of davxar, not of davxar:lines=ludii"}},
           {LoadWeightFile(Guettal(), good), {good, "guettal has no learned evaluation"}},
+          {LoadWeightFile(Davxar(davxar::MillTest::kHistorical, 4), dir.path()),
+           {dir.path(), "not a regular file"}},
       };
   for (const auto& [loaded, expected] : cases) {
     ASSERT_FALSE(loaded.ok()) << expected.first;
