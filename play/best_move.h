@@ -94,14 +94,11 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
     // The time limit counts the table's set-up too.
     const absl::Time start = absl::Now();
     TranspositionTable table(request.hash_mib);
-    SearchOptions options{.evaluation = request.evaluation};
-    if (!request.network_file.empty()) {
-      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-          LoadWeightFile(game, request.network_file);
-      if (!network.ok()) return network.status();
-      options.network = *std::move(network);
-    }
-    AlphaBeta<G> search(game, &table, options);
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+        LoadWeightFile(game, request.network_file);
+    if (!network.ok()) return network.status();
+    AlphaBeta<G> search(game, &table,
+                        {.evaluation = request.evaluation, .network = *std::move(network)});
     search.SetGameHistory(std::move(history));
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{request.depth, request.nodes, request.seconds, request.stop};

@@ -87,14 +87,17 @@ template <NotatedGame G>
 absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
                                      const MatchObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  // Each spec's tables are opened once and shared by the players of every
-  // worker; a player is made once here so that a bad spec fails before any game.
-  std::vector<EndgameProbe<typename G::Position>> tables;
+  // Each spec's tables and weight file are opened once and shared by the
+  // players of every worker; a player is made once here so that a bad spec
+  // fails before any game.
+  std::vector<SpecResources<G>> resources;
   for (const EngineSpec* spec : {&request.first, &request.second}) {
-    absl::StatusOr<EndgameProbe<typename G::Position>> probe = SpecTables(game, *spec);
-    if (!probe.ok()) return probe.status();
-    if (absl::Status status = MakePlayer(game, *spec, *probe).status(); !status.ok()) return status;
-    tables.push_back(*std::move(probe));
+    absl::StatusOr<SpecResources<G>> opened = OpenSpecResources(game, *spec);
+    if (!opened.ok()) return opened.status();
+    if (absl::Status status = MakePlayer(game, *spec, *opened).status(); !status.ok()) {
+      return status;
+    }
+    resources.push_back(*std::move(opened));
   }
   std::vector<Opening<G>> book;
   if (request.book) {
@@ -122,9 +125,9 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
   };
   auto worker = [&] {
     std::unique_ptr<MatchPlayer<G>> first =
-        MakePlayer(game, StoppedBy(request.first, request.stop), tables[0]).value();
+        MakePlayer(game, StoppedBy(request.first, request.stop), resources[0]).value();
     std::unique_ptr<MatchPlayer<G>> second =
-        MakePlayer(game, StoppedBy(request.second, request.stop), tables[1]).value();
+        MakePlayer(game, StoppedBy(request.second, request.stop), resources[1]).value();
     ShortProofCheck<G> check(game);
     for (;;) {
       const int pair = next_pair.fetch_add(1);

@@ -63,12 +63,10 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   }
   const Player mover = root->state.to_move;
   MctsOptions options = request.options;
-  if (!request.network_file.empty()) {
-    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-        LoadWeightFile(game, request.network_file);
-    if (!network.ok()) return network.status();
-    options.network = *std::move(network);
-  }
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+      LoadWeightFile(game, request.network_file);
+  if (!network.ok()) return network.status();
+  options.network = *std::move(network);
   Mcts<G> mcts(game, options);
   if (request.use_tables) {
     absl::StatusOr<EndgameProbe<typename G::Position>> probe =

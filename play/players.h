@@ -185,48 +185,55 @@ class ExternalPlayer final : public MatchPlayer<G> {
   UgiPlayer<G> ugi_;
 };
 
-// The tables an engine spec asks for (none without `tb=`), opened once for
-// every player made from the spec: copies of the probe share them.
+// What an engine spec asks to be opened (its tables, without `tb=` none; its
+// weight file, without `evalfile=` the built-in network), opened once for
+// every player made from the spec: copies share them.
 template <Game G>
-absl::StatusOr<EndgameProbe<typename G::Position>> SpecTables(const G& game,
-                                                              const EngineSpec& spec) {
-  if (!spec.use_tables) return EndgameProbe<typename G::Position>{};
-  absl::StatusOr<EndgameProbe<typename G::Position>> made =
-      tablebase::MakeEndgameProbe(game, spec.tables);
-  if (!made.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("engine ", Quoted(spec.text), ": ", made.status().message()));
+struct SpecResources {
+  EndgameProbe<typename G::Position> tables;
+  std::shared_ptr<const QuantizedNetwork> network;
+};
+
+// The resources of `spec`; errors name the spec.
+template <Game G>
+absl::StatusOr<SpecResources<G>> OpenSpecResources(const G& game, const EngineSpec& spec) {
+  SpecResources<G> opened;
+  if (spec.use_tables) {
+    absl::StatusOr<EndgameProbe<typename G::Position>> tables =
+        tablebase::MakeEndgameProbe(game, spec.tables);
+    if (!tables.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine ", Quoted(spec.text), ": ", tables.status().message()));
+    }
+    opened.tables = *std::move(tables);
   }
-  return made;
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+      LoadWeightFile(game, spec.network_file);
+  if (!network.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("engine ", Quoted(spec.text), ": ", network.status().message()));
+  }
+  opened.network = *std::move(network);
+  return opened;
 }
 
-// A player of `spec` searching with `probe` (SpecTables).
+// A player of `spec` searching with `resources` (OpenSpecResources).
 template <Game G>
-absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(
-    const G& game, const EngineSpec& spec, EndgameProbe<typename G::Position> probe) {
-  std::shared_ptr<const QuantizedNetwork> network;
-  if (!spec.network_file.empty()) {
-    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> loaded =
-        LoadWeightFile(game, spec.network_file);
-    if (!loaded.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("engine ", Quoted(spec.text), ": ", loaded.status().message()));
-    }
-    network = *std::move(loaded);
-  }
+absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec,
+                                                           const SpecResources<G>& resources) {
   switch (spec.kind) {
     case EngineKind::kRandom:
       return std::make_unique<RandomPlayer<G>>(game);
     case EngineKind::kAlphaBeta:
       if constexpr (SearchableGame<G>) {
-        return std::make_unique<AlphaBetaPlayer<G>>(game, spec, std::move(probe),
-                                                    std::move(network));
+        return std::make_unique<AlphaBetaPlayer<G>>(game, spec, resources.tables,
+                                                    resources.network);
       } else {
         return absl::UnimplementedError(absl::StrCat("engine ", Quoted(spec.text), " cannot play ",
                                                      game.name(), ", which has no evaluation yet"));
       }
     case EngineKind::kMcts:
-      return std::make_unique<MctsPlayer<G>>(game, spec, std::move(probe), std::move(network));
+      return std::make_unique<MctsPlayer<G>>(game, spec, resources.tables, resources.network);
     case EngineKind::kUgi:
       if constexpr (NotatedGame<G>) {
         return std::make_unique<ExternalPlayer<G>>(game, spec);
@@ -237,12 +244,12 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(
   return absl::InternalError("unknown engine kind");
 }
 
-// The same with the spec's tables opened for this player alone.
+// The same with the spec's resources opened for this player alone.
 template <Game G>
 absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
-  absl::StatusOr<EndgameProbe<typename G::Position>> probe = SpecTables(game, spec);
-  if (!probe.ok()) return probe.status();
-  return MakePlayer(game, spec, *std::move(probe));
+  absl::StatusOr<SpecResources<G>> resources = OpenSpecResources(game, spec);
+  if (!resources.ok()) return resources.status();
+  return MakePlayer(game, spec, *resources);
 }
 
 }  // namespace lud64

@@ -16,12 +16,15 @@
 
 namespace lud64 {
 
-// The network of the weight file at `path`, for `game`. Errors, each naming
-// the file: unreadable or corrupt (network_file.h), a network of another
-// family, or a game without a learned evaluation.
+// The network of the weight file at `path`, for `game`; null (the network
+// built into the program) when `path` is empty, so a caller's option passes
+// straight through. Errors, each naming the file: unreadable or corrupt
+// (network_file.h), a network of another family, or a game without a learned
+// evaluation.
 template <Game G>
 absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> LoadWeightFile(const G& game,
                                                                        const std::string& path) {
+  if (path.empty()) return nullptr;
   if constexpr (!TakesNetwork<G>) {
     return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": ", game.name(),
                                                    " has no learned evaluation to load it into"));

@@ -181,14 +181,11 @@ absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
       }
     }
     TranspositionTable table(options.hash);
-    SearchOptions search_options{.evaluation = options.evaluation};
-    if (!options.network_file.empty()) {
-      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-          LoadWeightFile(game, options.network_file);
-      if (!network.ok()) return network.status();
-      search_options.network = *std::move(network);
-    }
-    AlphaBeta<G> search(game, &table, search_options);
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+        LoadWeightFile(game, options.network_file);
+    if (!network.ok()) return network.status();
+    AlphaBeta<G> search(game, &table,
+                        {.evaluation = options.evaluation, .network = *std::move(network)});
     search.SetEndgameProbe(std::move(tables.probe));
     SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time,
                         options.stop};
@@ -211,12 +208,10 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
   mcts_options.exploration = options.exploration;
   mcts_options.leaves = options.leaves;
   mcts_options.evaluation = options.evaluation;
-  if (!options.network_file.empty()) {
-    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-        LoadWeightFile(game, options.network_file);
-    if (!network.ok()) return network.status();
-    mcts_options.network = *std::move(network);
-  }
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+      LoadWeightFile(game, options.network_file);
+  if (!network.ok()) return network.status();
+  mcts_options.network = *std::move(network);
   mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
   Mcts<G> mcts(game, mcts_options);
   if (options.tb) {

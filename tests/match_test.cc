@@ -106,6 +106,17 @@ TEST(WeightFile, AFileOfTheBuiltInNetworkSearchesAsItAndAnotherFileDiffers) {
   EXPECT_NE(DepthFourScore(*shifted), DepthFourScore(nullptr));
 }
 
+TEST(WeightFile, NoPathIsTheBuiltInNetworkForEveryGame) {
+  const absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> davxar =
+      LoadWeightFile(Davxar(davxar::MillTest::kHistorical, 4), "");
+  ASSERT_TRUE(davxar.ok()) << davxar.status();
+  EXPECT_EQ(*davxar, nullptr);
+  const absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> guettal =
+      LoadWeightFile(Guettal(), "");
+  ASSERT_TRUE(guettal.ok()) << guettal.status();
+  EXPECT_EQ(*guettal, nullptr);
+}
+
 TEST(WeightFile, BadFilesAndGamesAreRefusedNamingTheFile) {
   const ScopedTempDir dir("weights");
   const std::string good = DavxarWeightFile(dir, "davxar.lnet");

@@ -142,18 +142,14 @@ class UgiGameEngine final : public UgiEngine {
       if (!made.ok()) return made.status();
       probe = *std::move(made);
     }
-    std::shared_ptr<const QuantizedNetwork> network;
-    if (!settings.evalfile.empty()) {
-      absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> loaded =
-          LoadWeightFile(game_, settings.evalfile);
-      if (!loaded.ok()) return loaded.status();
-      network = *std::move(loaded);
-    }
+    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+        LoadWeightFile(game_, settings.evalfile);
+    if (!network.ok()) return network.status();
     // The table is made by the first search: a match runner may set `hash`
     // after starting the engine, and expects no costly work before that.
     if (settings.hash_mib != settings_.hash_mib) table_.reset();
     probe_ = std::move(probe);
-    network_ = std::move(network);
+    network_ = *std::move(network);
     settings_ = settings;
     return absl::OkStatus();
   }
