@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -54,17 +55,30 @@ class RandomPlayer final : public MatchPlayer<G> {
   Random random_{1};
 };
 
+// A player's swindle tables (search/swindle.h), made at its first decision;
+// none for a game the swindle cannot search.
+template <Game G>
+struct PlayerSwindleTables {
+  using type = std::monostate;
+};
+template <SearchableGame G>
+struct PlayerSwindleTables<G> {
+  using type = std::optional<SwindleTables<G>>;
+};
+
 // `chosen`, unless the position is proven to be a loss or a draw for the
 // player to move: then the swindle (search/swindle.h), searched within what is
 // left of `seconds` after the search's `used` (or, when `seconds` is 0, within
 // `nodes`).
 template <Game G>
 Decision SwindleOr(const G& game, const typename G::Position& position, Decision chosen,
-                   double seconds, double used, uint64_t nodes) {
+                   double seconds, double used, uint64_t nodes,
+                   typename PlayerSwindleTables<G>::type& tables) {
   if constexpr (SearchableGame<G>) {
     const SwindleLimits limits{.nodes = seconds > 0 ? 0 : nodes,
                                .seconds = seconds > 0 ? std::max(1e-3, seconds - used) : 0};
-    const std::optional<Swindle> swindle = FindSwindle(game, position, chosen, limits);
+    if (!tables) tables.emplace(game);
+    const std::optional<Swindle> swindle = FindSwindle(game, position, chosen, limits, *tables);
     if (swindle) return swindle->decision;
   }
   return chosen;
@@ -105,7 +119,7 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
     // swindle's solver tells, in the time the search left unused.
     if (!(IsProven(report.score) && report.score > 0)) {
       return SwindleOr(game_, position, report.pv.front(), limits_.seconds, report.seconds,
-                       report.nodes);
+                       report.nodes, swindle_tables_);
     }
     return report.pv.front();
   }
@@ -117,6 +131,7 @@ class AlphaBetaPlayer final : public MatchPlayer<G> {
   SearchLimits limits_;
   Position position_;  // after the decisions Played since NewGame
   std::vector<uint64_t> history_;
+  typename PlayerSwindleTables<G>::type swindle_tables_;
 };
 
 // Keeps its tree from one decision to the next (Mcts::Advance).
@@ -157,7 +172,7 @@ class MctsPlayer final : public MatchPlayer<G> {
     const MctsReport report = mcts_->Search(limits);
     if (report.root_value != WinFor(position.state.to_move)) {
       return SwindleOr(game_, position, report.best.decision, spec_.mcts.seconds, report.seconds,
-                       kSwindleNodesPerIteration * spec_.mcts.iterations);
+                       kSwindleNodesPerIteration * spec_.mcts.iterations, swindle_tables_);
     }
     return report.best.decision;
   }
@@ -169,6 +184,7 @@ class MctsPlayer final : public MatchPlayer<G> {
   std::shared_ptr<const QuantizedNetwork> network_;
   std::optional<Mcts<G>> mcts_;
   std::vector<Decision> played_;  // since the last search
+  typename PlayerSwindleTables<G>::type swindle_tables_;
 };
 
 // An external UGI engine (external_engine.h).

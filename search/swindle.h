@@ -34,6 +34,20 @@ struct Swindle {
   int loss_plies = 0;  // the length of the loss after the decision (0 for a draw)
 };
 
+// The tables of one player's swindle proofs, kept from one decision to the
+// next: tables made for each decision would be fresh memory to map and clear
+// every time (a third of a quick player's time, half of it under the
+// sanitizers). Each search clears them first, so that its result depends on
+// its root alone, as with new tables.
+template <SearchableGame G>
+struct SwindleTables {
+  explicit SwindleTables(const G& game) : root_proof(game, /*table_mib=*/1) {}
+  Solver<G> root_proof;
+  // The bound searches' table; made by the first, since most positions a
+  // player asks about are not proven lost or drawn and need none.
+  std::optional<TranspositionTable> bounds;
+};
+
 namespace swindle_internal {
 
 template <SearchableGame G>
@@ -41,14 +55,14 @@ class SwindleSearch {
  public:
   using Position = typename G::Position;
 
-  SwindleSearch(const G& game, Player me, const SwindleLimits& limits)
-      : game_(game), me_(me), limits_(limits), table_(/*mebibytes=*/4) {}
+  SwindleSearch(const G& game, Player me, const SwindleLimits& limits, SwindleTables<G>& tables)
+      : game_(game), me_(me), limits_(limits), tables_(tables) {}
 
   // My value of `p` (+1 a win, -1 a loss, 0 a draw) when the solver proves it
   // within `depth` plies; sets proof_depth().
   std::optional<int> Value(const Position& p, int depth) {
-    Solver<G> solver(game_, /*table_mib=*/1);
-    const SolveReport report = solver.Solve(p, Left(depth));
+    tables_.root_proof.ClearTable();
+    const SolveReport report = tables_.root_proof.Solve(p, Left(depth));
     nodes_ += report.nodes;
     if (!report.proven) {
       // Unproven after fewer iterations than asked: the limits stopped it.
@@ -142,7 +156,15 @@ class SwindleSearch {
       return p.state.outcome == WinFor(me_) ? WinIn(0) : LossIn(0);
     }
     if (depth <= 0) return leaves == Leaves::kPessimistic ? LossIn(0) : WinIn(0);
-    AlphaBeta<G> search(game_, &table_, {.leaves = leaves, .for_player = me_});
+    if (!bounds_cleared_) {
+      if (tables_.bounds) {
+        tables_.bounds->Clear();
+      } else {
+        tables_.bounds.emplace(/*mebibytes=*/4);
+      }
+      bounds_cleared_ = true;
+    }
+    AlphaBeta<G> search(game_, &*tables_.bounds, {.leaves = leaves, .for_player = me_});
     const SearchReport report = search.SearchDepth(p, depth, Left(depth));
     nodes_ += report.nodes;
     if (search.stopped()) {
@@ -166,7 +188,8 @@ class SwindleSearch {
   const G& game_;
   const Player me_;
   const SwindleLimits limits_;
-  TranspositionTable table_;  // shared by the bound searches
+  SwindleTables<G>& tables_;
+  bool bounds_cleared_ = false;  // by this search
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   uint64_t nodes_ = 0;
   int proof_depth_ = 0;  // of the last value proven
@@ -179,15 +202,25 @@ class SwindleSearch {
 // within `limits.horizon` plies to be a loss or a draw; nullopt when it is
 // not (a win, unproven, or the limits ran out before the proofs did).
 // `preferred`, the engine's own choice, wins ties.
+// `tables` serve every call of one player (SwindleTables).
 template <SearchableGame G>
 std::optional<Swindle> FindSwindle(const G& game, const typename G::Position& root,
-                                   Decision preferred, const SwindleLimits& limits) {
+                                   Decision preferred, const SwindleLimits& limits,
+                                   SwindleTables<G>& tables) {
   if (root.state.over()) return std::nullopt;
-  swindle_internal::SwindleSearch<G> search(game, root.state.to_move, limits);
+  swindle_internal::SwindleSearch<G> search(game, root.state.to_move, limits, tables);
   const std::optional<int> value = search.Value(root, limits.horizon);
   if (!value || *value > 0) return std::nullopt;
   // The root's proof bounds the depth of the others.
   return search.Best(root, *value, std::min(limits.horizon, search.proof_depth()), preferred);
+}
+
+// The same with tables for this call alone.
+template <SearchableGame G>
+std::optional<Swindle> FindSwindle(const G& game, const typename G::Position& root,
+                                   Decision preferred, const SwindleLimits& limits) {
+  SwindleTables<G> tables(game);
+  return FindSwindle(game, root, preferred, limits, tables);
 }
 
 }  // namespace lud64

@@ -18,7 +18,7 @@ namespace {
 
 Guettal::Position AfterLine(const Guettal& game, absl::string_view line) {
   Guettal::Position position = game.start();
-  for (absl::string_view text : absl::StrSplit(line, ' ')) {
+  for (absl::string_view text : absl::StrSplit(line, ' ', absl::SkipEmpty())) {
     Apply(game, position, ParseDecision(text, game.site_names()).value());
   }
   return position;
@@ -127,6 +127,27 @@ TEST(Swindle, PrefersTheEngineChoiceAmongEquals) {
     total_ties += ties;
   }
   EXPECT_GE(total_ties, 4);  // the later positions have several equal swindles
+}
+
+TEST(Swindle, TablesKeptBetweenCallsFindWhatNewTablesFind) {
+  const Guettal game;
+  SwindleTables<Guettal> kept(game);
+  // Positions of both values, and one without a swindle between them, so
+  // that each call meets tables the one before has filled.
+  for (const char* line :
+       {"B2 F2 H3", "C2 D2 E3 B2", "", "B2 F2 H3 A2 E2 I3 E3 F3 D2", "B2 F2 H3"}) {
+    const Guettal::Position root = AfterLine(game, line);
+    const std::optional<Swindle> fresh = FindSwindle(game, root, Decision::Pass(), {});
+    const std::optional<Swindle> reused = FindSwindle(game, root, Decision::Pass(), {}, kept);
+    ASSERT_EQ(fresh.has_value(), reused.has_value()) << line;
+    if (!fresh) continue;
+    EXPECT_EQ(fresh->decision, reused->decision) << line;
+    EXPECT_EQ(fresh->value, reused->value) << line;
+    EXPECT_EQ(fresh->errors, reused->errors) << line;
+    EXPECT_EQ(fresh->replies, reused->replies) << line;
+    EXPECT_EQ(fresh->loss_plies, reused->loss_plies) << line;
+  }
+  EXPECT_TRUE(kept.bounds.has_value());
 }
 
 TEST(Swindle, NoneInAWinOrAnUnsettledPosition) {
