@@ -1,7 +1,6 @@
 // Tablebase files: damaged files are refused with errors naming them, an
 // interrupted build resumes to the same bytes, and games without tables say why.
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,6 +19,7 @@
 #include "tablebase/format/compress.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
+#include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
@@ -29,15 +29,6 @@ namespace {
 using davxar::DavxarTb;
 using davxar::MillTest;
 namespace fs = std::filesystem;
-
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteBytes(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
 
 // A directory with the Davxar 3v1 component, and the path of its 3v1 file.
 struct SmallTables {
@@ -172,62 +163,6 @@ TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
   EXPECT_TRUE(absl::StrContains(other.status().message(), "symmetry")) << other.status();
 }
 
-// Sets `stop` after `components` progress lines reporting a solved component.
-class StopAfter : public std::streambuf {
- public:
-  StopAfter(int components, std::atomic<bool>& stop) : left_(components), stop_(stop) {}
-  int overflow(int c) override {
-    line_ += static_cast<char>(c);
-    if (c == '\n') {
-      if (absl::StrContains(line_, "positions in") && --left_ == 0) stop_ = true;
-      line_.clear();
-    }
-    return c;
-  }
-
- private:
-  int left_;
-  std::atomic<bool>& stop_;
-  std::string line_;
-};
-
-TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
-  const Damdaman game;
-  const ScopedTempDir clean_dir("tb_clean");
-  const std::string& clean = clean_dir.path();
-  std::ostringstream log;
-  ASSERT_TRUE(
-      BuildTablebases(game, {.dir = clean, .upto = EndgameLimit::Up(2), .threads = 2}, log).ok());
-
-  const ScopedTempDir resumed_dir("tb_resumed");
-  const std::string& resumed = resumed_dir.path();
-  std::atomic<bool> stop{false};
-  StopAfter stopper(2, stop);
-  std::ostream progress(&stopper);
-  const absl::Status stopped = BuildTablebases(
-      game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 2, .stop = &stop}, progress);
-  ASSERT_TRUE(absl::IsCancelled(stopped)) << stopped;
-  const size_t partial = std::distance(fs::directory_iterator(resumed), fs::directory_iterator());
-  EXPECT_GT(partial, 0u);
-  // A torn temporary file and a truncated final one, as a crash could leave.
-  WriteBytes(resumed + "/" + SliceFileName("damdaman", {2, 2}) + ".tmp.1", "torn");
-  const std::string truncated = resumed + "/" + SliceFileName("damdaman", {1, 1});
-  WriteBytes(truncated, ReadBytes(truncated).substr(0, 200));
-  std::ostringstream again;
-  ASSERT_TRUE(
-      BuildTablebases(game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 1}, again)
-          .ok());
-  EXPECT_TRUE(absl::StrContains(again.str(), "present")) << again.str();
-  EXPECT_TRUE(absl::StrContains(again.str(), "rebuilding")) << again.str();
-  int compared = 0;
-  for (const auto& entry : fs::directory_iterator(clean)) {
-    const std::string name = entry.path().filename();
-    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(absl::StrCat(resumed, "/", name))) << name;
-    ++compared;
-  }
-  EXPECT_GT(static_cast<size_t>(compared), partial);
-}
-
 // A build that reads earlier components from compressed files (decoded
 // beside them) writes what a build from scratch writes; a build left
 // uncompressed holds the same values at every position that can matter.
@@ -271,26 +206,6 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
     }
   }
   EXPECT_GT(checked, 100000u);
-}
-
-TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
-  const ScopedTempDir temp("tb_damdaman");
-  const std::string& dir = temp.path();
-  std::ostringstream log;
-  ASSERT_TRUE(
-      BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
-          .ok());
-  const absl::StatusOr<std::string> info = TablebaseInfo(Damdaman(), dir);
-  ASSERT_TRUE(info.ok()) << info.status();
-  EXPECT_TRUE(absl::StrContains(*info, "damdaman in")) << *info;
-  EXPECT_TRUE(absl::StrContains(*info, "2v1")) << *info;
-  const absl::StatusOr<TbVerifyReport> verified = VerifyTablebases(Damdaman(), dir, 2, log);
-  ASSERT_TRUE(verified.ok()) << verified.status();
-  EXPECT_EQ(verified->mismatches, 0u);
-  EXPECT_GT(verified->positions, 100'000u);
-  // The whole game is refused with a reason.
-  const absl::Status whole = BuildTablebases(Damdaman(), {.dir = dir}, log);
-  EXPECT_TRUE(absl::StrContains(whole.message(), "upto")) << whole;
 }
 
 TEST(TablebaseFilesTest, GuettalHasNoTablebase) {

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_format.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar_tablebase.h"
@@ -315,23 +317,33 @@ TEST(TablebaseTest, Pieces3StartAgreesWithTheSolver) {
   }
 }
 
+// A probe's JSON, and a position outside the tables, on a set that takes a
+// second to build: Damdaman up to 2 v 2.
 TEST(TablebaseTest, ProbeFormatsAndOutOfSliceErrors) {
-  const Tablebase<DavxarTb>& base = Pieces3(MillTest::kHistorical);
-  const Davxar game(MillTest::kHistorical, 3);
-  const TbProbeResult result = ProbeOpen(base, game.start()).value();
-  EXPECT_EQ(result.value, TbValue{});
-  EXPECT_EQ(result.decisions.size(), 32u);
-  const std::string json = ProbeJson(game, game.start().state.turn, result);
-  EXPECT_TRUE(absl::StrContains(json, R"({"value": "draw", "turns": 0, "plies": -1, "best": )"))
+  const Damdaman game;
+  const ScopedTempDir dir("tb_probe_json");
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = dir.path(), .upto = EndgameLimit::Up(2)}, log).ok());
+  const absl::StatusOr<Tablebase<damdaman::DamdamanTb>> base =
+      Tablebase<damdaman::DamdamanTb>::Open(damdaman::DamdamanTb(), dir.path());
+  ASSERT_TRUE(base.ok()) << base.status();
+  const Damdaman::Position position =
+      ParsePosition(game, "xx...../......./......./......./......./......./.....oo x").value();
+  const TbProbeResult result = ProbeOpen(*base, position).value();
+  DecisionList legal;
+  LegalDecisions(game, position, legal);
+  EXPECT_EQ(result.decisions.size(), static_cast<size_t>(legal.size()));
+  const std::string json = ProbeJson(game, position.state.turn, result);
+  EXPECT_TRUE(absl::StartsWith(
+      json, absl::StrFormat(R"({"value": "%s", "turns": %d, "plies": )",
+                            ResultName(result.under_limit.result), result.under_limit.turns)))
       << json;
-  EXPECT_TRUE(absl::StrContains(json, R"("family": "davxar"})")) << json;
-  // Four pieces a side is not in a pieces=3 build.
-  const Davxar twelve(MillTest::kHistorical, 12);
-  const Davxar::Position big =
-      ParsePosition(twelve, ".../.../.../.../......../.../.../.../... x hand=4,4").value();
-  const absl::StatusOr<TbValue> missing = base.Probe(big);
+  EXPECT_TRUE(absl::StrContains(json, R"("best": )")) << json;
+  EXPECT_TRUE(absl::StrContains(json, R"("family": "damdaman"})")) << json;
+  // The start, 24 v 24, is not in an up-to-2 build.
+  const absl::StatusOr<TbValue> missing = base->Probe(game.start());
   EXPECT_TRUE(absl::IsNotFound(missing.status())) << missing.status();
-  EXPECT_TRUE(absl::StrContains(missing.status().message(), "0v0+4/4")) << missing.status();
+  EXPECT_TRUE(absl::StrContains(missing.status().message(), "24v24")) << missing.status();
 }
 
 }  // namespace

@@ -1,27 +1,30 @@
+// Table builds on several threads, a binary of their own so that CI runs them
+// under ThreadSanitizer without compiling the rest of the tablebase tests.
 // The backward pass gives the same files whatever the thread count: its
 // shared rounds (scans split into chunks, updates applied by id range) and its
 // rounds over positions resolved at the same distance behind a scan (Davxar's
 // mill steps) must reach the one fixed point the single-thread pass reaches.
+#include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <sstream>
+#include <streambuf>
 #include <string>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/davxar/davxar_tablebase.h"
 #include "gtest/gtest.h"
 #include "tablebase/tb_operations.h"
+#include "tablebase/tb_verify.h"
+#include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 TEST(TablebaseThreadsTest, OneTwoAndThreeThreadsWriteIdenticalFiles) {
   // Up to 3 v 2: its last component has 0.9 M positions, enough for shared
@@ -37,14 +40,90 @@ TEST(TablebaseThreadsTest, OneTwoAndThreeThreadsWriteIdenticalFiles) {
   }
   int compared = 0;
   for (const auto& entry : fs::directory_iterator(dirs[0].path())) {
-    const std::string one = ReadFile(entry.path());
+    const std::string one = ReadBytes(entry.path());
     for (int other = 1; other < 3; ++other) {
-      EXPECT_EQ(one, ReadFile(fs::path(dirs[other].path()) / entry.path().filename()))
+      EXPECT_EQ(one, ReadBytes(fs::path(dirs[other].path()) / entry.path().filename()))
           << entry.path().filename() << " with " << other + 1 << " threads";
     }
     ++compared;
   }
   EXPECT_GE(compared, 5);
+}
+
+// Sets `stop` after `components` progress lines reporting a solved component.
+class StopAfter : public std::streambuf {
+ public:
+  StopAfter(int components, std::atomic<bool>& stop) : left_(components), stop_(stop) {}
+  int overflow(int c) override {
+    line_ += static_cast<char>(c);
+    if (c == '\n') {
+      if (absl::StrContains(line_, "positions in") && --left_ == 0) stop_ = true;
+      line_.clear();
+    }
+    return c;
+  }
+
+ private:
+  int left_;
+  std::atomic<bool>& stop_;
+  std::string line_;
+};
+
+TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
+  const Damdaman game;
+  const ScopedTempDir clean_dir("tb_clean");
+  const std::string& clean = clean_dir.path();
+  std::ostringstream log;
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = clean, .upto = EndgameLimit::Up(2), .threads = 2}, log).ok());
+
+  const ScopedTempDir resumed_dir("tb_resumed");
+  const std::string& resumed = resumed_dir.path();
+  std::atomic<bool> stop{false};
+  StopAfter stopper(2, stop);
+  std::ostream progress(&stopper);
+  const absl::Status stopped = BuildTablebases(
+      game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 2, .stop = &stop}, progress);
+  ASSERT_TRUE(absl::IsCancelled(stopped)) << stopped;
+  const size_t partial = std::distance(fs::directory_iterator(resumed), fs::directory_iterator());
+  EXPECT_GT(partial, 0u);
+  // A torn temporary file and a truncated final one, as a crash could leave.
+  WriteBytes(resumed + "/" + SliceFileName("damdaman", {2, 2}) + ".tmp.1", "torn");
+  const std::string truncated = resumed + "/" + SliceFileName("damdaman", {1, 1});
+  WriteBytes(truncated, ReadBytes(truncated).substr(0, 200));
+  std::ostringstream again;
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = resumed, .upto = EndgameLimit::Up(2), .threads = 1}, again)
+          .ok());
+  EXPECT_TRUE(absl::StrContains(again.str(), "present")) << again.str();
+  EXPECT_TRUE(absl::StrContains(again.str(), "rebuilding")) << again.str();
+  int compared = 0;
+  for (const auto& entry : fs::directory_iterator(clean)) {
+    const std::string name = entry.path().filename();
+    EXPECT_EQ(ReadBytes(entry.path()), ReadBytes(absl::StrCat(resumed, "/", name))) << name;
+    ++compared;
+  }
+  EXPECT_GT(static_cast<size_t>(compared), partial);
+}
+
+TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
+  const ScopedTempDir temp("tb_damdaman");
+  const std::string& dir = temp.path();
+  std::ostringstream log;
+  ASSERT_TRUE(
+      BuildTablebases(Damdaman(), {.dir = dir, .upto = EndgameLimit::Up(2), .threads = 2}, log)
+          .ok());
+  const absl::StatusOr<std::string> info = TablebaseInfo(Damdaman(), dir);
+  ASSERT_TRUE(info.ok()) << info.status();
+  EXPECT_TRUE(absl::StrContains(*info, "damdaman in")) << *info;
+  EXPECT_TRUE(absl::StrContains(*info, "2v1")) << *info;
+  const absl::StatusOr<TbVerifyReport> verified = VerifyTablebases(Damdaman(), dir, 2, log);
+  ASSERT_TRUE(verified.ok()) << verified.status();
+  EXPECT_EQ(verified->mismatches, 0u);
+  EXPECT_GT(verified->positions, 100'000u);
+  // The whole game is refused with a reason.
+  const absl::Status whole = BuildTablebases(Damdaman(), {.dir = dir}, log);
+  EXPECT_TRUE(absl::StrContains(whole.message(), "upto")) << whole;
 }
 
 }  // namespace
