@@ -5,6 +5,8 @@
 #define LUD64_PLAY_BEST_MOVE_H_
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -60,6 +62,57 @@ std::string SearchInfoLine(const G& game, const SearchReport& r) {
                          r.seconds, LineText(game, r.pv));
 }
 
+// What a best-move search found: at a root the tables hold, their answer
+// (the fastest win, the slowest loss, a draw kept); otherwise the search's.
+struct BestMoveAnswer {
+  Decision best = Decision::Pass();
+  std::optional<tablebase::TbProbeResult> table;  // set when the tables answered
+  SearchReport report = {};                       // otherwise, the last iteration's
+};
+
+// The best decision in `root`, reached by a game of positions hashed in
+// `history` (the repetition rule's; PositionAfter gives them), within the
+// request's limits (its position and moves unused: `root` is given);
+// `on_iteration` sees each completed depth. The time limit counts the
+// transposition table's set-up too.
+template <SearchableGame G>
+absl::StatusOr<BestMoveAnswer> SearchBestMove(
+    const G& game, const typename G::Position& root, std::vector<uint64_t> history,
+    const BestMoveRequest& request,
+    const std::function<void(const SearchReport&)>& on_iteration = {}) {
+  tablebase::SearchTables<typename G::Position> tables;
+  if (request.use_tables) {
+    absl::StatusOr<tablebase::SearchTables<typename G::Position>> opened =
+        tablebase::OpenSearchTables(game, root, request.tables);
+    if (!opened.ok()) return opened.status();
+    tables = *std::move(opened);
+    if (const std::optional<tablebase::TbProbeResult>& answer = tables.root;
+        answer && answer->best) {
+      return BestMoveAnswer{.best = *answer->best, .table = answer};
+    }
+  }
+  const absl::Time start = absl::Now();
+  TranspositionTable table(request.hash_mib);
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
+      LoadWeightFile(game, request.network_file);
+  if (!network.ok()) return network.status();
+  AlphaBeta<G> search(game, &table,
+                      {.evaluation = request.evaluation, .network = *std::move(network)});
+  search.SetGameHistory(std::move(history));
+  search.SetEndgameProbe(std::move(tables.probe));
+  SearchLimits limits{request.depth, request.nodes, request.seconds, request.stop};
+  if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
+  if (limits.seconds > 0) {
+    constexpr double kLeastSeconds = 1e-3;  // for a decision
+    limits.seconds =
+        std::max(kLeastSeconds, limits.seconds - absl::ToDoubleSeconds(absl::Now() - start));
+  }
+  BestMoveAnswer answer;
+  answer.report = search.Search(root, limits, on_iteration);
+  answer.best = answer.report.pv.front();
+  return answer;
+}
+
 template <Game G>
 absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ostream& out) {
   std::vector<uint64_t> history;
@@ -73,46 +126,20 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
   } else {
-    tablebase::SearchTables<typename G::Position> tables;
-    if (request.use_tables) {
-      absl::StatusOr<tablebase::SearchTables<typename G::Position>> opened =
-          tablebase::OpenSearchTables(game, *root, request.tables);
-      if (!opened.ok()) return opened.status();
-      tables = *std::move(opened);
-      // A root the tables hold: their best decision at once (the fastest win,
-      // the slowest loss, a draw kept).
-      if (const std::optional<tablebase::TbProbeResult>& answer = tables.root;
-          answer && answer->best) {
-        out << "info tablebase " << tablebase::ResultName(answer->under_limit.result);
-        if (answer->under_limit.result != tablebase::TbResult::kDraw)
-          out << " in " << answer->under_limit.turns << " turns";
-        out << " pv " << LineText(game, answer->line) << "\n"
-            << "bestmove " << FormatDecision(*answer->best, game.site_names()) << "\n";
-        return absl::OkStatus();
-      }
+    const absl::StatusOr<BestMoveAnswer> answer =
+        SearchBestMove(game, *root, std::move(history), request, [&](const SearchReport& r) {
+          out << SearchInfoLine(game, r) << "\n" << std::flush;
+        });
+    if (!answer.ok()) return answer.status();
+    if (const std::optional<tablebase::TbProbeResult>& table = answer->table) {
+      out << "info tablebase " << tablebase::ResultName(table->under_limit.result);
+      if (table->under_limit.result != tablebase::TbResult::kDraw)
+        out << " in " << table->under_limit.turns << " turns";
+      out << " pv " << LineText(game, table->line) << "\n";
+    } else {
+      out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()));
     }
-    // The time limit counts the table's set-up too.
-    const absl::Time start = absl::Now();
-    TranspositionTable table(request.hash_mib);
-    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-        LoadWeightFile(game, request.network_file);
-    if (!network.ok()) return network.status();
-    AlphaBeta<G> search(game, &table,
-                        {.evaluation = request.evaluation, .network = *std::move(network)});
-    search.SetGameHistory(std::move(history));
-    search.SetEndgameProbe(std::move(tables.probe));
-    SearchLimits limits{request.depth, request.nodes, request.seconds, request.stop};
-    if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
-    if (limits.seconds > 0) {
-      constexpr double kLeastSeconds = 1e-3;  // for a decision
-      limits.seconds =
-          std::max(kLeastSeconds, limits.seconds - absl::ToDoubleSeconds(absl::Now() - start));
-    }
-    const SearchReport report = search.Search(*root, limits, [&](const SearchReport& r) {
-      out << SearchInfoLine(game, r) << "\n" << std::flush;
-    });
-    out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
-        << "bestmove " << FormatDecision(report.pv.front(), game.site_names()) << "\n";
+    out << "bestmove " << FormatDecision(answer->best, game.site_names()) << "\n";
     return absl::OkStatus();
   }
 }

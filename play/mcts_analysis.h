@@ -4,6 +4,7 @@
 #ifndef LUD64_PLAY_MCTS_ANALYSIS_H_
 #define LUD64_PLAY_MCTS_ANALYSIS_H_
 
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -53,15 +54,12 @@ std::string MctsInfoLine(const G& game, const MctsReport& r, Player mover) {
       ProvenText(r.best.proven, mover), LineText(game, r.line));
 }
 
+// The search's report from `root` within the request's limits (its position
+// and moves unused: `root` is given); `on_report` sees it about every second.
 template <Game G>
-absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, std::ostream& out) {
-  absl::StatusOr<typename G::Position> root = PositionAfter(game, request.position, request.moves);
-  if (!root.ok()) return root.status();
-  if (root->state.over()) {
-    return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
-                                                   ": the game is over, no decision to make"));
-  }
-  const Player mover = root->state.to_move;
+absl::StatusOr<MctsReport> MctsSearchBestMove(
+    const G& game, const typename G::Position& root, const MctsBestMoveRequest& request,
+    const std::function<void(const MctsReport&)>& on_report = {}) {
   MctsOptions options = request.options;
   absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
       LoadWeightFile(game, request.network_file);
@@ -74,20 +72,33 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
     if (!probe.ok()) return probe.status();
     mcts.SetEndgameProbe(*std::move(probe));
   }
-  mcts.SetRoot(*root);
+  mcts.SetRoot(root);
   MctsLimits limits = request.limits;
   if (request.clock > 0) limits.seconds = TimeForDecision(request.clock, request.increment);
+  return mcts.Search(limits, on_report);
+}
+
+template <Game G>
+absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, std::ostream& out) {
+  absl::StatusOr<typename G::Position> root = PositionAfter(game, request.position, request.moves);
+  if (!root.ok()) return root.status();
+  if (root->state.over()) {
+    return absl::InvalidArgumentError(absl::StrCat("position ", Quoted(request.position),
+                                                   ": the game is over, no decision to make"));
+  }
+  const Player mover = root->state.to_move;
   const auto print = [&](const MctsReport& r) {
     out << MctsInfoLine(game, r, mover) << "\n" << std::flush;
   };
-  const MctsReport report = mcts.Search(limits, print);
-  print(report);
-  if (report.memory_full) {
+  const absl::StatusOr<MctsReport> report = MctsSearchBestMove(game, *root, request, print);
+  if (!report.ok()) return report.status();
+  print(*report);
+  if (report->memory_full) {
     out << "info the tree filled its memory bound (--memory); the search went on without "
            "growing it\n";
   }
   out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()))
-      << "bestmove " << FormatDecision(report.best.decision, game.site_names()) << "\n";
+      << "bestmove " << FormatDecision(report->best.decision, game.site_names()) << "\n";
   return absl::OkStatus();
 }
 

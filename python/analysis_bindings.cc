@@ -13,16 +13,13 @@
 #include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "play/best_move.h"
+#include "play/mcts_analysis.h"
 #include "play/playouts_run.h"
 #include "play/probe_json.h"
 #include "play/search_instances.h"
 #include "play/solve_analysis.h"
-#include "play/weight_file.h"
 #include "python/bindings.h"
-#include "search/alphabeta.h"
-#include "search/mcts.h"
 #include "search/perft.h"
-#include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
 
 namespace lud64::python {
@@ -166,32 +163,29 @@ absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
   if constexpr (!SearchableGame<G>) {
     return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
   } else {
-    tablebase::SearchTables<typename G::Position> tables;
-    if (options.tb) {
-      auto opened = tablebase::OpenSearchTables(game, root, *options.tb);
-      if (!opened.ok()) return opened.status();
-      tables = *std::move(opened);
-      if (const auto& answer = tables.root; answer && answer->best) {
-        return std::make_pair(
-            FormatDecision(*answer->best, game.site_names()),
-            absl::StrFormat(R"({"engine": "alphabeta", "tablebase": true, "value": "%s", )"
-                            R"("turns": %d, "pv": %s})",
-                            tablebase::ResultName(answer->under_limit.result),
-                            answer->under_limit.turns, JsonLine(game, answer->line)));
-      }
+    BestMoveRequest request;
+    request.depth = options.depth > 0 ? options.depth : 64;
+    request.nodes = options.nodes;
+    request.seconds = options.time;
+    request.hash_mib = options.hash;
+    request.evaluation = options.evaluation;
+    request.network_file = options.network_file;
+    request.use_tables = options.tb.has_value();
+    request.tables = options.tb.value_or("");
+    request.stop = options.stop;
+    const absl::StatusOr<BestMoveAnswer> answer = SearchBestMove(game, root, {}, request);
+    if (!answer.ok()) return answer.status();
+    const std::string best = FormatDecision(answer->best, game.site_names());
+    if (const std::optional<tablebase::TbProbeResult>& table = answer->table) {
+      return std::make_pair(
+          best, absl::StrFormat(R"({"engine": "alphabeta", "tablebase": true, "value": "%s", )"
+                                R"("turns": %d, "pv": %s})",
+                                tablebase::ResultName(table->under_limit.result),
+                                table->under_limit.turns, JsonLine(game, table->line)));
     }
-    TranspositionTable table(options.hash);
-    absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-        LoadWeightFile(game, options.network_file);
-    if (!network.ok()) return network.status();
-    AlphaBeta<G> search(game, &table,
-                        {.evaluation = options.evaluation, .network = *std::move(network)});
-    search.SetEndgameProbe(std::move(tables.probe));
-    SearchLimits limits{options.depth > 0 ? options.depth : 64, options.nodes, options.time,
-                        options.stop};
-    const SearchReport r = search.Search(root, limits);
+    const SearchReport& r = answer->report;
     return std::make_pair(
-        FormatDecision(r.pv.front(), game.site_names()),
+        best,
         absl::StrFormat(R"({"engine": "alphabeta", "depth": %d, "score": "%s", "nodes": %d, )"
                         R"("seconds": %.6f, "pv": %s})",
                         r.depth, ScoreText(r.score), r.nodes, r.seconds, JsonLine(game, r.pv)));
@@ -202,25 +196,21 @@ template <Game G>
 absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
                                                                  const typename G::Position& root,
                                                                  const BestMoveOptions& options) {
-  MctsOptions mcts_options;
-  mcts_options.threads = options.threads;
-  mcts_options.seed = options.seed;
-  mcts_options.exploration = options.exploration;
-  mcts_options.leaves = options.leaves;
-  mcts_options.evaluation = options.evaluation;
-  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network =
-      LoadWeightFile(game, options.network_file);
-  if (!network.ok()) return network.status();
-  mcts_options.network = *std::move(network);
-  mcts_options.memory_bytes = static_cast<size_t>(options.memory) << 20;
-  Mcts<G> mcts(game, mcts_options);
-  if (options.tb) {
-    auto probe = tablebase::MakeEndgameProbe(game, *options.tb);
-    if (!probe.ok()) return probe.status();
-    mcts.SetEndgameProbe(*std::move(probe));
-  }
-  mcts.SetRoot(root);
-  const MctsReport r = mcts.Search({options.iterations, options.time, options.stop});
+  MctsBestMoveRequest request;
+  request.limits = {
+      .iterations = options.iterations, .seconds = options.time, .stop = options.stop};
+  request.network_file = options.network_file;
+  request.use_tables = options.tb.has_value();
+  request.tables = options.tb.value_or("");
+  request.options.threads = options.threads;
+  request.options.seed = options.seed;
+  request.options.exploration = options.exploration;
+  request.options.leaves = options.leaves;
+  request.options.evaluation = options.evaluation;
+  request.options.memory_bytes = static_cast<size_t>(options.memory) << 20;
+  const absl::StatusOr<MctsReport> report = MctsSearchBestMove(game, root, request);
+  if (!report.ok()) return report.status();
+  const MctsReport& r = *report;
   const Player mover = root.state.to_move;
   const char* proven = r.best.proven == Outcome::kOngoing ? "null"
                        : r.best.proven == Outcome::kDraw  ? "\"draw\""
