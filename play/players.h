@@ -260,6 +260,20 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
   return absl::InternalError("unknown engine kind");
 }
 
+// The players of each game of the list, compiled once for the program in
+// play/players.cc (LUD64_PLAYERS(G, )); the match and the accuracy
+// measure see them declared here (LUD64_PLAYERS(G, extern)).
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_PLAYERS(G, kind)                                                            \
+  kind template absl::StatusOr<SpecResources<G>> OpenSpecResources<G>(const G&,           \
+                                                                      const EngineSpec&); \
+  kind template absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer<G>(            \
+      const G&, const EngineSpec&, const SpecResources<G>&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_PLAYERS(Davxar, extern)
+LUD64_PLAYERS(Damdaman, extern)
+LUD64_PLAYERS(Guettal, extern)
+
 // The same with the spec's resources opened for this player alone.
 template <Game G>
 absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
