@@ -32,14 +32,14 @@ std::vector<std::string> GuettalReference::Decisions() const {
 void GuettalReference::Play(const std::string& decision) {
   const int me = turns_.to_move;
   if (decision == "pass") {
-    std::string own_end;
+    std::string game_rule_end;
     // Both players' last decisions forced passes: more pieces wins.
     if (turns_.ConsecutivePasses(true)) {
       const int x = static_cast<int>(std::count(cells_.what.begin(), cells_.what.end(), 1));
       const int o = static_cast<int>(std::count(cells_.what.begin(), cells_.what.end(), 2));
-      own_end = x > o ? "P1" : o > x ? "P2" : "draw";
+      game_rule_end = x > o ? "P1" : o > x ? "P2" : "draw";
     }
-    turns_.After(false, true, own_end);
+    turns_.After(false, true, game_rule_end);
     return;
   }
   const int site = (decision[1] - '1') * kColumns + (decision[0] - 'A');

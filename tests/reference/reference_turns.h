@@ -22,16 +22,17 @@ struct Turns {
   bool ConsecutivePasses(bool whole_turn_pass) const { return whole_turn_pass && passed; }
 
   // After a decision: `again` when the same player decides again in this turn;
-  // `own_end`: the game's own end ("" for none), checked first.
-  void After(bool again, bool whole_turn_pass, const std::string& own_end) {
+  // `game_rule_end`: the outcome by the game's own end rule ("" for none),
+  // checked before the shared end rules.
+  void After(bool again, bool whole_turn_pass, const std::string& game_rule_end) {
     const bool consecutive = ConsecutivePasses(whole_turn_pass);
     if (!again) {
       to_move = 3 - to_move;
       ++turn;
       passed = whole_turn_pass;
     }
-    if (!own_end.empty()) {
-      outcome = own_end;
+    if (!game_rule_end.empty()) {
+      outcome = game_rule_end;
     } else if (consecutive || turn >= 2500) {
       outcome = "draw";
     }
