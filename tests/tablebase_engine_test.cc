@@ -7,6 +7,7 @@
 #include "boards/damdaman/damdaman.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
+#include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/solver.h"

@@ -14,6 +14,7 @@
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar_tablebase.h"
 #include "boards/davxar/davxar_text.h"
+#include "boards/game_tablebases.h"
 #include "boards/guettal/guettal.h"
 #include "gtest/gtest.h"
 #include "tablebase/format/compress.h"

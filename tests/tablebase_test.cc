@@ -12,6 +12,7 @@
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar_tablebase.h"
 #include "boards/davxar/davxar_text.h"
+#include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "play/probe_json.h"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "boards/davxar/davxar_tablebase.h"
+#include "boards/game_tablebases.h"
 #include "gtest/gtest.h"
 #include "tablebase/probe/probe.h"
 #include "tablebase/solve/builder.h"

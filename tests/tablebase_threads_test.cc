@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/davxar/davxar_tablebase.h"
+#include "boards/game_tablebases.h"
 #include "gtest/gtest.h"
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
