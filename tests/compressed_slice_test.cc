@@ -14,6 +14,7 @@
 #include "tablebase/format/huffman_code.h"
 #include "tablebase/format/tb_file.h"
 #include "tablebase/format/value_blocks.h"
+#include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
@@ -132,11 +133,7 @@ TEST(CompressedSliceTest, EveryPositionThatMattersReadsBackBothWays) {
 TEST(CompressedSliceTest, SameInputSameBytes) {
   ScopedTempDir a("compressed_a"), b("compressed_b");
   const Slice s = RandomSlice(5000, 40, 3);
-  auto bytes = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  EXPECT_EQ(bytes(Write(a, s)), bytes(Write(b, s)));
+  EXPECT_EQ(ReadBytes(Write(a, s)), ReadBytes(Write(b, s)));
 }
 
 // The file with one bit of its bytes flipped.
@@ -200,13 +197,9 @@ TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
   ScopedTempDir dir("compressed_bad");
   const Slice s = RandomSlice(4000, 20, 5);
   const std::string path = Write(dir, s);
-  std::string bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), {});
-  }
+  const std::string bytes = ReadBytes(path);
   auto refused = [&](const std::string& content, uint64_t entries, absl::string_view expected) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
+    WriteBytes(path, content);
     const auto opened = Open(path, entries, SliceAccess::kProbe, FileCheck::kHeader);
     ASSERT_FALSE(opened.ok()) << expected;
     EXPECT_TRUE(absl::StrContains(opened.status().message(), expected)) << opened.status();

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -31,6 +30,7 @@
 #include "search/solver.h"
 #include "search/transposition_table.h"
 #include "tests/bounded_minimax.h"
+#include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 #include "tools/lud64/match_command.h"
 #include "tools/lud64/match_report.h"
@@ -123,10 +123,9 @@ TEST(WeightFile, BadFilesAndGamesAreRefusedNamingTheFile) {
   const std::string missing = absl::StrCat(dir.path(), "/missing.lnet");
   const std::string corrupt = absl::StrCat(dir.path(), "/corrupt.lnet");
   {
-    std::ifstream in(good, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string bytes = ReadBytes(good);
     bytes[bytes.size() / 2] ^= 1;
-    std::ofstream(corrupt, std::ios::binary) << bytes;
+    WriteBytes(corrupt, bytes);
   }
   const std::vector<std::pair<absl::StatusOr<std::shared_ptr<const QuantizedNetwork>>,
                               std::pair<std::string, std::string>>>

@@ -6,23 +6,17 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "tablebase/format/tb_file.h"
+#include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
-
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 template <class T>
 T At(const std::string& bytes, size_t offset) {
