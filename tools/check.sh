@@ -4,9 +4,11 @@
 #   release  the Release build and every test (Python's included);
 #   asan     the suite under AddressSanitizer + UndefinedBehaviorSanitizer,
 #            each libFuzzer target (fuzz/) for a few seconds from its seeds
-#            among it; the largest table builds, which release has just run
-#            and which would take minutes here, are left out (the asan-ci
-#            test preset; `ctest --preset asan` runs them all);
+#            among it; the largest table builds and the MPI runs, which
+#            release has just run and which would take minutes here, are
+#            left out, and their executables not built (the asan-ci build
+#            and test presets; `ctest --preset asan` after a full build runs
+#            them all);
 #   tsan     the multithreaded tests (label `threaded`) under ThreadSanitizer.
 # Both sanitizer builds use clang 16: it builds them in about a third of
 # gcc's time, which keeps CI within its 15 minutes on 2 cores.
@@ -20,7 +22,7 @@ run_stage() {
     release)
       cmake --preset release && cmake --build --preset release && ctest --preset release ;;
     asan)
-      cmake --preset asan && cmake --build --preset asan && ctest --preset asan-ci ;;
+      cmake --preset asan && cmake --build --preset asan-ci && ctest --preset asan-ci ;;
     tsan)
       cmake --preset tsan && cmake --build --preset tsan-threaded && ctest --preset tsan-threaded ;;
     *)
