@@ -144,6 +144,18 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   }
 }
 
+// Compiled once for each game, in play/analyses.cc (LUD64_BEST_MOVE(G, )).
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_BEST_MOVE(G, kind)                                                   \
+  kind template absl::StatusOr<BestMoveAnswer> SearchBestMove<G>(                  \
+      const G&, const G::Position&, std::vector<uint64_t>, const BestMoveRequest&, \
+      const std::function<void(const SearchReport&)>&);                            \
+  kind template absl::Status RunBestMove<G>(const G&, const BestMoveRequest&, std::ostream&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_BEST_MOVE(Davxar, extern)
+LUD64_BEST_MOVE(Damdaman, extern)
+LUD64_BEST_MOVE(Guettal, extern)
+
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_BEST_MOVE_H_

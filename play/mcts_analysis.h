@@ -102,6 +102,19 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   return absl::OkStatus();
 }
 
+// Compiled once for each game, in play/analyses.cc (LUD64_MCTS_ANALYSIS(G, )).
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_MCTS_ANALYSIS(G, kind)                                                  \
+  kind template absl::StatusOr<MctsReport> MctsSearchBestMove<G>(                     \
+      const G&, const G::Position&, const MctsBestMoveRequest&,                       \
+      const std::function<void(const MctsReport&)>&);                                 \
+  kind template absl::Status RunMctsBestMove<G>(const G&, const MctsBestMoveRequest&, \
+                                                std::ostream&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_MCTS_ANALYSIS(Davxar, extern)
+LUD64_MCTS_ANALYSIS(Damdaman, extern)
+LUD64_MCTS_ANALYSIS(Guettal, extern)
+
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_MCTS_ANALYSIS_H_

@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "boards/game_list.h"
 #include "engine/input_text.h"
 #include "engine/position_text.h"
 #include "engine/stop.h"
@@ -47,6 +48,16 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
   if (run.interrupted) return absl::CancelledError("playouts interrupted; partial totals above");
   return absl::OkStatus();
 }
+
+// Compiled once for each game, in play/analyses.cc (LUD64_PLAYOUTS_RUN(G, )).
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_PLAYOUTS_RUN(G, kind)                                                  \
+  kind template absl::Status RunPlayoutsCommand<G>(const G&, const PlayoutsRequest&, \
+                                                   std::ostream&, std::ostream&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_PLAYOUTS_RUN(Davxar, extern)
+LUD64_PLAYOUTS_RUN(Damdaman, extern)
+LUD64_PLAYOUTS_RUN(Guettal, extern)
 
 }  // namespace lud64
 

@@ -170,6 +170,16 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   }
 }
 
+// Compiled once for each game, in play/analyses.cc (LUD64_SOLVE_ANALYSIS(G, )).
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_SOLVE_ANALYSIS(G, kind)                                                  \
+  kind template absl::Status RunSolve<G>(const G&, const SolveRequest&, std::ostream&, \
+                                         std::ostream&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_SOLVE_ANALYSIS(Davxar, extern)
+LUD64_SOLVE_ANALYSIS(Damdaman, extern)
+LUD64_SOLVE_ANALYSIS(Guettal, extern)
+
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_SOLVE_ANALYSIS_H_
