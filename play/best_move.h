@@ -144,7 +144,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
   }
 }
 
-// Compiled once for each game, in play/analyses.cc (LUD64_BEST_MOVE(G, )).
+// Compiled once for each game, in play/analyses_<game>.cc (LUD64_BEST_MOVE(G, )).
 // NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_BEST_MOVE(G, kind)                                                   \
   kind template absl::StatusOr<BestMoveAnswer> SearchBestMove<G>(                  \

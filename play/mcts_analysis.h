@@ -102,7 +102,7 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   return absl::OkStatus();
 }
 
-// Compiled once for each game, in play/analyses.cc (LUD64_MCTS_ANALYSIS(G, )).
+// Compiled once for each game, in play/analyses_<game>.cc (LUD64_MCTS_ANALYSIS(G, )).
 // NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_MCTS_ANALYSIS(G, kind)                                                  \
   kind template absl::StatusOr<MctsReport> MctsSearchBestMove<G>(                     \

@@ -170,7 +170,7 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   }
 }
 
-// Compiled once for each game, in play/analyses.cc (LUD64_SOLVE_ANALYSIS(G, )).
+// Compiled once for each game, in play/analyses_<game>.cc (LUD64_SOLVE_ANALYSIS(G, )).
 // NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_SOLVE_ANALYSIS(G, kind)                                                  \
   kind template absl::Status RunSolve<G>(const G&, const SolveRequest&, std::ostream&, \
