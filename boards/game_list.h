@@ -2,9 +2,10 @@
 // its UGI session, the Python module, lud64-mpi) reaches a game through
 // AnyGame and std::visit, so each algorithm is instantiated per game with no
 // virtual call below the front-end. Adding a game: its folder under boards/,
-// and one type in the list below; its tablebase adapter, if it has one, is
-// named by the game (G::TablebaseAdapter) and its header listed in
-// game_tablebases.h.
+// one name in LUD64_FOR_EACH_GAME below, and its play/searches_<game>.cc and
+// play/analyses_<game>.cc (the link names what is missing); its tablebase
+// adapter, if it has one, is named by the game (G::TablebaseAdapter) and its
+// header listed in game_tablebases.h.
 #ifndef LUD64_BOARDS_GAME_LIST_H_
 #define LUD64_BOARDS_GAME_LIST_H_
 
@@ -23,9 +24,24 @@
 
 namespace lud64 {
 
+// The list: M(G, arg) for each game, in order. AnyGame is made from it, and
+// so are the explicit instantiations that compile a template once per game
+// (play/: LUD64_FOR_EACH_GAME(LUD64_SEARCHES, extern) and the like).
+#define LUD64_FOR_EACH_GAME(M, arg) M(Davxar, arg) M(Damdaman, arg) M(Guettal, arg)
+
+namespace game_list_internal {
+template <class Unused, class... Games>
+struct VariantOf {
+  using Type = std::variant<Games...>;
+};
+}  // namespace game_list_internal
+
 // Each game declares kName, kTitle and kOptionsHelp, and its text functions
 // (position_text.h) in boards/<game>/<game>_text.h.
-using AnyGame = std::variant<Davxar, Damdaman, Guettal>;
+#define LUD64_GAME_ALTERNATIVE(G, unused) , G
+using AnyGame =
+    game_list_internal::VariantOf<void LUD64_FOR_EACH_GAME(LUD64_GAME_ALTERNATIVE, )>::Type;
+#undef LUD64_GAME_ALTERNATIVE
 
 // One position type per game of AnyGame, in the same order.
 template <class Games>

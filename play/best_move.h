@@ -152,9 +152,7 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
       const std::function<void(const SearchReport&)>&);                            \
   kind template absl::Status RunBestMove<G>(const G&, const BestMoveRequest&, std::ostream&);
 // NOLINTEND(bugprone-macro-parentheses)
-LUD64_BEST_MOVE(Davxar, extern)
-LUD64_BEST_MOVE(Damdaman, extern)
-LUD64_BEST_MOVE(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_BEST_MOVE, extern)
 
 }  // namespace lud64
 

@@ -111,9 +111,7 @@ absl::Status RunMctsBestMove(const G& game, const MctsBestMoveRequest& request, 
   kind template absl::Status RunMctsBestMove<G>(const G&, const MctsBestMoveRequest&, \
                                                 std::ostream&);
 // NOLINTEND(bugprone-macro-parentheses)
-LUD64_MCTS_ANALYSIS(Davxar, extern)
-LUD64_MCTS_ANALYSIS(Damdaman, extern)
-LUD64_MCTS_ANALYSIS(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_MCTS_ANALYSIS, extern)
 
 }  // namespace lud64
 

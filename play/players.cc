@@ -4,7 +4,5 @@
 #include "play/players.h"
 
 namespace lud64 {
-LUD64_PLAYERS(Davxar, )
-LUD64_PLAYERS(Damdaman, )
-LUD64_PLAYERS(Guettal, )
+LUD64_FOR_EACH_GAME(LUD64_PLAYERS, )
 }  // namespace lud64

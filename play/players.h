@@ -270,9 +270,7 @@ absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const 
   kind template absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer<G>(            \
       const G&, const EngineSpec&, const SpecResources<G>&);
 // NOLINTEND(bugprone-macro-parentheses)
-LUD64_PLAYERS(Davxar, extern)
-LUD64_PLAYERS(Damdaman, extern)
-LUD64_PLAYERS(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_PLAYERS, extern)
 
 // The same with the spec's resources opened for this player alone.
 template <Game G>

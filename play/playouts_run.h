@@ -55,9 +55,7 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
   kind template absl::Status RunPlayoutsCommand<G>(const G&, const PlayoutsRequest&, \
                                                    std::ostream&, std::ostream&);
 // NOLINTEND(bugprone-macro-parentheses)
-LUD64_PLAYOUTS_RUN(Davxar, extern)
-LUD64_PLAYOUTS_RUN(Damdaman, extern)
-LUD64_PLAYOUTS_RUN(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_PLAYOUTS_RUN, extern)
 
 }  // namespace lud64
 

@@ -1,8 +1,8 @@
 // The searches over each game of the list, each compiled once for the
 // program, in play/searches_<game>.cc (LUD64_SEARCHES(G, )); every other file
 // that searches sees them declared here (LUD64_SEARCHES(G, extern)) instead of
-// compiling them again. A game added to the list and not here still works:
-// its searches are then compiled wherever they are used.
+// compiling them again. A game added to the list needs its searches_<game>.cc
+// (and analyses_<game>.cc): the link names the instantiations it misses.
 #ifndef LUD64_PLAY_SEARCH_INSTANCES_H_
 #define LUD64_PLAY_SEARCH_INSTANCES_H_
 
@@ -20,9 +20,7 @@
 // NOLINTEND(bugprone-macro-parentheses)
 
 namespace lud64 {
-LUD64_SEARCHES(Davxar, extern)
-LUD64_SEARCHES(Damdaman, extern)
-LUD64_SEARCHES(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_SEARCHES, extern)
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_SEARCH_INSTANCES_H_

@@ -176,9 +176,7 @@ absl::Status RunSolve(const G& game, const SolveRequest& request, std::ostream& 
   kind template absl::Status RunSolve<G>(const G&, const SolveRequest&, std::ostream&, \
                                          std::ostream&);
 // NOLINTEND(bugprone-macro-parentheses)
-LUD64_SOLVE_ANALYSIS(Davxar, extern)
-LUD64_SOLVE_ANALYSIS(Damdaman, extern)
-LUD64_SOLVE_ANALYSIS(Guettal, extern)
+LUD64_FOR_EACH_GAME(LUD64_SOLVE_ANALYSIS, extern)
 
 }  // namespace lud64
 
