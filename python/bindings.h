@@ -48,6 +48,15 @@ struct PositionHandle {
   std::optional<Decision> last;
 };
 
+// The position of `game` written `text` ('start' or the notation); a
+// ValueError naming what is wrong otherwise.
+PositionHandle ParsePositionHandle(const GamePtr& game, absl::string_view text);
+// A decision's text, e.g. 'E4-E5'.
+std::string DecisionText(const GameHandle& game, Decision d);
+// The decision an action id or a decision's text names, legal or not; a
+// ValueError for an id out of range or text that names none.
+Decision ReadDecision(const GameHandle& game, const py::object& decision);
+
 // Calls f(game, position) with the game's own types.
 template <class F>
 decltype(auto) Visit(const GameHandle& game, const AnyPosition& position, F&& f) {
@@ -111,7 +120,9 @@ auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&, StopFlag> {
   return *std::move(result);
 }
 
+// lud64.games and lud64.Game; lud64.Position.
 void RegisterGames(py::module_& m);
+void RegisterPositions(py::module_& m);
 void RegisterBatchEnv(py::module_& m);
 void RegisterAnalysis(py::module_& m);
 

@@ -13,6 +13,7 @@ PYBIND11_MODULE(lud64, m) {
       "  lud64.solve(p), lud64.probe(p, tb=dir)  # proofs and endgame tables\n\n"
       "Long calls release the GIL and stop on Ctrl-C (KeyboardInterrupt).";
   lud64::python::RegisterGames(m);
+  lud64::python::RegisterPositions(m);
   lud64::python::RegisterBatchEnv(m);
   lud64::python::RegisterAnalysis(m);
 }
