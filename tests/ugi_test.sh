@@ -59,11 +59,18 @@ check "solve --moves" bash -c "'$lud64' solve --game=guettal '--moves=A2' 2> /de
 
 # lud64's own ugi against the in-process alpha-beta: complete, legal games
 # (replayed by lud64's rules: every decision legal, every game finished).
+# Guettal's start from `position startpos moves`; Damdaman's from `position
+# fen` 40 turns before the turn limit (whole Damdaman games between these
+# engines last the 2500 turns, a minute under the sanitizers).
+damdaman_late="ooooooo/oo.oooo/ooooooo/xx.xooo/xxx.xxx/xxxxxxx/xxxxxxx x turn=2460"
+echo "$damdaman_late" > "$tmp/damdaman_book.txt"
 for game_and_count in guettal:4 damdaman:2; do
   game=${game_and_count%:*}
   games=${game_and_count#*:}
+  openings=--openings=4
+  [ "$game" = damdaman ] && openings="--openings-file=$tmp/damdaman_book.txt"
   timeout 120 "$lud64" match --game=$game "--p1=ugi:depth=2,margin=20,cmd=$lud64 ugi" \
-    --p2=alphabeta:depth=2 --games=$games --openings=4 --record="$tmp/$game.txt" \
+    --p2=alphabeta:depth=2 --games=$games "$openings" --record="$tmp/$game.txt" \
     > "$tmp/$game.out" 2>&1
   status=$?
   check "$game match exits 0 (got $status)" test $status -eq 0
