@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "boards/damdaman/damdaman_tensors.h"
 #include "boards/davxar/davxar_tensors.h"
@@ -68,18 +69,10 @@ std::string Svg(const PositionHandle& p) {
   });
 }
 
+// Python's spelling of the outcome: 'p1', 'p2', 'draw', None while ongoing.
 std::optional<std::string> OutcomeText(const TurnState& state) {
-  switch (state.outcome) {
-    case Outcome::kP1Wins:
-      return "p1";
-    case Outcome::kP2Wins:
-      return "p2";
-    case Outcome::kDraw:
-      return "draw";
-    case Outcome::kOngoing:
-      break;
-  }
-  return std::nullopt;
+  if (!state.over()) return std::nullopt;
+  return absl::AsciiStrToLower(OutcomeName(state.outcome));
 }
 
 const TurnState& State(const PositionHandle& p) {
