@@ -12,7 +12,6 @@
 #include "boards/davxar/davxar_tensors.h"
 #include "boards/guettal/guettal_tensors.h"
 #include "engine/board_svg.h"
-#include "engine/notation.h"
 #include "engine/position_text.h"
 #include "python/bindings.h"
 
