@@ -75,6 +75,21 @@ bool MayOccur(const Tb& tb, const SliceKey& key, Bitboard own, Bitboard opponent
   }
 }
 
+// Whether the compressed files of slice `key` keep the distances of won
+// positions: the adapter's optional KeepsWinDistances, else none do. A won
+// position's distance is derived from its decisions (probe/derived_wins.h),
+// which reads the stored losses of the opponent's positions and the wins of
+// positions where the same player decides again (Davxar's removals): the
+// slices of the latter must keep theirs, and derivation refuses otherwise.
+template <class Tb>
+bool KeepsWinDistances(const Tb& tb, const SliceKey& key) {
+  if constexpr (requires { tb.KeepsWinDistances(key); }) {
+    return tb.KeepsWinDistances(key);
+  } else {
+    return false;
+  }
+}
+
 // Which adapter serves a game: each game names it as
 // `G::TablebaseAdapter` (void: no tables), so that the answer cannot depend
 // on which headers a file includes; a file that uses an adapter without

@@ -34,9 +34,9 @@ absl::Status NoTablebaseError(absl::string_view game_name);
 template <Game G>
 absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
     const G& game, const std::string& dir, FileCheck check = FileCheck::kChecksum,
-    SliceAccess access = SliceAccess::kProbe) {
+    SliceAccess access = SliceAccess::kProbe, int threads = 1) {
   using Tb = typename TablebaseFor<G>::Type;
-  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check, access);
+  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check, access, threads);
 }
 
 // Compresses every version-1 slice file of `game`'s family in `dir`

@@ -134,7 +134,7 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
     using Clock = std::chrono::steady_clock;
     using Tb = typename TablebaseFor<G>::Type;
     absl::StatusOr<Tablebase<Tb>> base =
-        OpenTablebase(game, dir_or_empty, FileCheck::kChecksum, SliceAccess::kEntries);
+        OpenTablebase(game, dir_or_empty, FileCheck::kChecksum, SliceAccess::kEntries, threads);
     if (!base.ok()) return base.status();
     const auto& tb = base->tb();
     std::vector<std::pair<SliceKey, const MappedSlice*>> slices;

@@ -79,7 +79,7 @@ Slice RandomSlice(uint64_t n, int max_turns, uint32_t seed, uint32_t run = 8) {
 constexpr uint32_t kSymmetry = 7;
 const SliceKey kKey{2, 1};
 
-std::string Write(const ScopedTempDir& dir, const Slice& s) {
+std::string Write(const ScopedTempDir& dir, const Slice& s, bool win_distances = true) {
   SliceStats stats;
   stats.max_turns = s.max_turns;
   absl::StatusOr<SliceHeader> header =
@@ -93,7 +93,8 @@ std::string Write(const ScopedTempDir& dir, const Slice& s) {
       },
       [&](uint64_t begin, uint64_t end, uint8_t* out) {
         std::copy(s.care.begin() + begin, s.care.begin() + end, out);
-      });
+      },
+      win_distances);
   EXPECT_TRUE(status.ok()) << status;
   return path;
 }
@@ -128,6 +129,65 @@ TEST(CompressedSliceTest, EveryPositionThatMattersReadsBackBothWays) {
     EXPECT_GT(checked, 240000u);
     EXPECT_LT((*probed)->file_bytes(), s.entries.size() * (max_turns > 127 ? 2 : 1));
   }
+}
+
+// A file without the wins' distances reads a win as kUnstoredWin (all ones
+// decoded whole, a win either way) and everything else as it was; version 2,
+// which always stores them, is still read.
+TEST(CompressedSliceTest, WinDistancesLeftOutReadAsUnstoredWins) {
+  ScopedTempDir dir("compressed_wins");
+  for (int max_turns : {40, 300}) {
+    const Slice s = RandomSlice(100003, max_turns, 11);
+    const std::string full = ReadBytes(Write(dir, s, true));
+    const std::string path = Write(dir, s, false);
+    auto probed = Open(path, s.entries.size(), SliceAccess::kProbe);
+    auto decoded = Open(path, s.entries.size(), SliceAccess::kEntries);
+    ASSERT_TRUE(probed.ok()) << probed.status();
+    ASSERT_TRUE(decoded.ok()) << decoded.status();
+    EXPECT_FALSE((*probed)->has_win_distances());
+    EXPECT_FALSE((*decoded)->has_win_distances());
+    EXPECT_LT((*probed)->file_bytes(), full.size());
+    uint64_t wins = 0;
+    for (uint64_t i = 0; i < s.entries.size(); ++i) {
+      if (!s.care[i]) continue;
+      const Entry expected = IsWin(s.entries[i]) ? kUnstoredWin : s.entries[i];
+      ASSERT_EQ((*probed)->Read(i).value(), expected) << "index " << i;
+      ASSERT_EQ((*probed)->ReadResult(i).value(), ValueOf(s.entries[i]).result);
+      const Entry whole = (*decoded)->Get(i);
+      if (IsWin(expected)) {
+        ASSERT_EQ(whole, max_turns > 127 ? 0xFFFF : 0xFF) << "index " << i;
+        ++wins;
+      } else {
+        ASSERT_EQ(whole, expected) << "index " << i;
+      }
+    }
+    EXPECT_GT(wins, 10000u);
+    (*decoded)->SetWinTurns(0, 7);
+    (*decoded)->SealWinDistances();
+    EXPECT_EQ((*decoded)->Get(0), WinEntry(7));
+    EXPECT_TRUE((*decoded)->has_win_distances());
+
+    std::string version2 = full;
+    version2[8] = static_cast<char>(kCompressedFormatVersion2);
+    WriteBytes(path, version2);
+    auto old = Open(path, s.entries.size(), SliceAccess::kProbe);
+    ASSERT_TRUE(old.ok()) << old.status();
+    EXPECT_TRUE((*old)->has_win_distances());
+    for (uint64_t i = 0; i < s.entries.size(); i += 97) {
+      if (s.care[i]) {
+        ASSERT_EQ((*old)->Read(i).value(), s.entries[i]) << "index " << i;
+      }
+    }
+  }
+  // Version 2 without the wins' distances is a damaged file.
+  const std::string path = Write(dir, RandomSlice(5000, 20, 3), false);
+  std::string bytes = ReadBytes(path);
+  bytes[8] = static_cast<char>(kCompressedFormatVersion2);
+  WriteBytes(path, bytes);
+  const auto refused = Open(path, 5000, SliceAccess::kProbe);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), "layout does not match"))
+      << refused.status();
 }
 
 TEST(CompressedSliceTest, SameInputSameBytes) {
@@ -208,8 +268,8 @@ TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
   refused(bytes.substr(0, bytes.size() - 20), 4000, "outside the file");
   refused(bytes.substr(0, 200), 4000, "truncated");
   std::string version = bytes;
-  version[8] = 3;
-  refused(version, 4000, "format version 3");
+  version[8] = static_cast<char>(kCompressedFormatVersion + 1);
+  refused(version, 4000, "format version 4");
   refused(bytes, 4001, "holds 4000 entries, expected 4001");
   std::string layout = bytes;
   layout[sizeof(SliceHeader) + offsetof(StreamLayout, value_count)] = 4;  // results: 3

@@ -10,6 +10,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "boards/damdaman/damdaman.h"
 #include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
 #include "boards/davxar/davxar_tablebase.h"
@@ -42,6 +43,53 @@ struct SmallTables {
   }
 };
 
+// Compares the tables of `packed_dir` (compressed) with those of
+// `plain_dir` (format 1) at every position that can matter, probed (the
+// distances of wins derived where the files leave them out) and decoded whole;
+// returns the positions compared.
+template <class Tb>
+uint64_t ExpectSameValues(const Tb& tb, const std::string& packed_dir,
+                          const std::string& plain_dir) {
+  const auto probed = Tablebase<Tb>::Open(tb, packed_dir, FileCheck::kChecksum);
+  const auto decoded =
+      Tablebase<Tb>::Open(tb, packed_dir, FileCheck::kChecksum, SliceAccess::kEntries, 2);
+  const auto plain = Tablebase<Tb>::Open(tb, plain_dir, FileCheck::kChecksum);
+  EXPECT_TRUE(probed.ok()) << probed.status();
+  EXPECT_TRUE(decoded.ok()) << decoded.status();
+  EXPECT_TRUE(plain.ok()) << plain.status();
+  if (!probed.ok() || !decoded.ok() || !plain.ok()) return 0;
+  uint64_t checked = 0, derived = 0;
+  for (const auto& [key, slice] : plain->tables().all()) {
+    const MappedSlice* packed = probed->tables().Find(key);
+    const MappedSlice* whole = decoded->tables().Find(key);
+    if (packed == nullptr || whole == nullptr) {
+      ADD_FAILURE() << key.Name() << " missing";
+      continue;
+    }
+    EXPECT_NE(packed->compressed(), nullptr) << key.Name();
+    EXPECT_EQ(slice->compressed(), nullptr) << key.Name();
+    EXPECT_EQ(packed->has_win_distances(), KeepsWinDistances(tb, key)) << key.Name();
+    EXPECT_TRUE(whole->has_win_distances()) << key.Name();
+    std::vector<uint8_t> care(slice->size());
+    CareFlags(tb, key, 0, slice->size(), care.data());
+    for (uint64_t i = 0; i < slice->size(); ++i) {
+      if (!care[i]) continue;
+      const Entry expected = slice->Get(i);
+      EXPECT_EQ(probed->EntryAt({key, i}).value(), expected) << key.Name() << " index " << i;
+      EXPECT_EQ(whole->Get(i), expected) << key.Name() << " index " << i;
+      EXPECT_EQ(packed->ReadResult(i).value(), ValueOf(expected).result);
+      if (IsWin(expected) && !packed->has_win_distances()) {
+        EXPECT_EQ(packed->Read(i).value(), kUnstoredWin);
+        ++derived;
+      }
+      if (::testing::Test::HasFailure()) return checked;
+      ++checked;
+    }
+  }
+  EXPECT_GT(derived, 0u);
+  return checked;
+}
+
 absl::Status OpenError(const std::string& dir, MillTest lines = MillTest::kHistorical) {
   return Tablebase<DavxarTb>::Open(DavxarTb(lines), dir).status();
 }
@@ -53,7 +101,8 @@ TEST(TablebaseFilesTest, FlippedByteIsAChecksumErrorNamingTheFile) {
   EXPECT_TRUE(
       absl::IsNotFound(Tablebase<DavxarTb>::Open("davxar:lines=ludii", tables.dir).status()));
   std::string bytes = ReadBytes(tables.path);
-  bytes[sizeof(SliceHeader) + 1000] ^= 0x04;
+  ASSERT_GT(bytes.size(), sizeof(SliceHeader) + 64);
+  bytes[(bytes.size() + sizeof(SliceHeader)) / 2] ^= 0x04;
   WriteBytes(tables.path, bytes);
   const absl::Status status = OpenError(tables.dir);
   EXPECT_TRUE(absl::StrContains(status.message(), "checksum")) << status;
@@ -95,7 +144,7 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   other[8] = static_cast<char>(kCompressedFormatVersion + 1);
   WriteBytes(tables.path, other);
   status = OpenError(tables.dir);
-  EXPECT_TRUE(absl::StrContains(status.message(), "format version 3")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), "format version 4")) << status;
   // Not a tablebase at all.
   WriteBytes(tables.path, std::string(bytes.size(), 'x'));
   status = OpenError(tables.dir);
@@ -187,26 +236,23 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
     ++compared;
   }
   EXPECT_GE(compared, 8);
-  const DavxarTb tb(MillTest::kHistorical);
-  const auto compressed = Tablebase<DavxarTb>::Open(tb, scratch_dir.path(), FileCheck::kChecksum);
-  const auto plain = Tablebase<DavxarTb>::Open(tb, plain_dir.path(), FileCheck::kChecksum);
-  ASSERT_TRUE(compressed.ok() && plain.ok());
-  uint64_t checked = 0;
-  for (const auto& [key, slice] : plain->tables().all()) {
-    const MappedSlice* packed = compressed->tables().Find(key);
-    ASSERT_NE(packed, nullptr) << key.Name();
-    ASSERT_NE(packed->compressed(), nullptr) << key.Name();
-    EXPECT_EQ(slice->compressed(), nullptr) << key.Name();
-    std::vector<uint8_t> care(slice->size());
-    CareFlags(tb, key, 0, slice->size(), care.data());
-    for (uint64_t i = 0; i < slice->size(); ++i) {
-      if (!care[i]) continue;
-      ASSERT_EQ(packed->Read(i).value(), slice->Get(i)) << key.Name() << " index " << i;
-      ASSERT_EQ(packed->ReadResult(i).value(), ValueOf(slice->Get(i)).result);
-      ++checked;
-    }
-  }
-  EXPECT_GT(checked, 100000u);
+  EXPECT_GT(ExpectSameValues(DavxarTb(MillTest::kHistorical), scratch_dir.path(), plain_dir.path()),
+            100000u);
+  // A build that derives the distances of wins as it resumes passes verify.
+  EXPECT_EQ(VerifyTablebases(game, layered_dir.path(), 2, log).value().mismatches, 0u);
+}
+
+// Damdaman's compressed files leave out every win's distance (no decision
+// of it lets the same player decide again).
+TEST(TablebaseFilesTest, DamdamanCompressedFilesHoldThePlainValues) {
+  const Damdaman game;
+  const ScopedTempDir packed_dir("tb_dd_packed"), plain_dir("tb_dd_plain");
+  const EndgameLimit upto = ParseEndgameLimit("2", 49).value();
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(game, {.dir = packed_dir.path(), .upto = upto}, log).ok());
+  ASSERT_TRUE(
+      BuildTablebases(game, {.dir = plain_dir.path(), .upto = upto, .compress = false}, log).ok());
+  EXPECT_GT(ExpectSameValues(damdaman::DamdamanTb(), packed_dir.path(), plain_dir.path()), 10000u);
 }
 
 TEST(TablebaseFilesTest, GuettalHasNoTablebase) {

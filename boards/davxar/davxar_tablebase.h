@@ -59,6 +59,10 @@ class DavxarTb {
   bool CanOccur(const SliceKey& key, Bitboard own, Bitboard /*opponent*/) const {
     return !key.remove || game_.PiecesInMills(own) != 0;
   }
+  // A step that forms a mill leaves the same player to remove: the
+  // distances of the step's wins are derived from the removal slice's, which
+  // keeps its own (a removal is never followed by the same player's decision).
+  bool KeepsWinDistances(const SliceKey& key) const { return key.remove; }
 
   template <class F>
   void ForEachSuccessor(const Position& position, F&& f) const;

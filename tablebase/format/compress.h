@@ -1,7 +1,9 @@
 // Turning version-1 slice files into compressed ones (compressed_slice.h), in
 // place: what `lud64 tb compress` does to existing tables and what both
 // builders do once every slice is solved. A file is replaced only after its
-// compressed form decoded back equals it at every position that can matter.
+// compressed form decoded back equals it at every position that can matter:
+// where it leaves out the distances of wins, their results (the distances
+// follow from the values of the other slices, which `tb verify` checks).
 #ifndef LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 #define LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 
@@ -67,7 +69,8 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
       [&](uint64_t begin, uint64_t end, Entry* out) {
         for (uint64_t i = begin; i < end; ++i) out[i - begin] = original.Get(i);
       },
-      [&](uint64_t begin, uint64_t end, uint8_t* out) { CareFlags(tb, key, begin, end, out); });
+      [&](uint64_t begin, uint64_t end, uint8_t* out) { CareFlags(tb, key, begin, end, out); },
+      KeepsWinDistances(tb, key));
   if (!status.ok()) return status;
   absl::StatusOr<std::unique_ptr<MappedSlice>> decoded = MappedSlice::Open(
       staged, tb.family(), key, symmetry, entries, FileCheck::kChecksum, SliceAccess::kEntries);
@@ -75,12 +78,16 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
     std::remove(staged.c_str());
     return decoded.status();
   }
+  const bool win_distances = (*decoded)->has_win_distances();
+  auto same = [&](Entry stored, Entry decoded) {
+    return decoded == stored || (!win_distances && IsWin(stored) && IsWin(decoded));
+  };
   std::vector<uint8_t> care(uint64_t{1} << 16);
   for (uint64_t begin = 0; begin < entries && status.ok(); begin += care.size()) {
     const uint64_t end = std::min<uint64_t>(entries, begin + care.size());
     CareFlags(tb, key, begin, end, care.data());
     for (uint64_t i = begin; i < end; ++i) {
-      if (care[i - begin] && (*decoded)->Get(i) != original.Get(i)) {
+      if (care[i - begin] && !same(original.Get(i), (*decoded)->Get(i))) {
         status = absl::InternalError(
             absl::StrCat("tablebase file ", path, ": the compressed form differs at index ", i));
         break;

@@ -93,15 +93,17 @@ void AppendStream(const StreamBuild& s, std::vector<uint8_t>& tail, StreamLayout
 }  // namespace
 
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
-                                  const EntryReader& entries, const CareReader& care) {
+                                  const EntryReader& entries, const CareReader& care,
+                                  bool win_distances) {
   const int distances = static_cast<int>(header.max_turns) + 1;
   StreamBuild streams[kStreams] = {
       {{3, false}, {}, {}, {}}, {{distances, true}, {}, {}, {}}, {{distances, true}, {}, {}, {}}};
   if (static_cast<size_t>(streams[1].coding.symbols()) > kMaxSymbols) {
     return absl::InvalidArgumentError(
         absl::StrCat("tablebase file ", path, ": distances up to ", header.max_turns,
-                     " turns are more than format 2 codes; keep format 1 (--nocompress)"));
+                     " turns are more than format 3 codes; keep format 1 (--nocompress)"));
   }
+  auto stored = [&](int k) { return k != 1 || win_distances; };
   for (StreamBuild& s : streams) {
     for (std::vector<uint64_t>& f : s.frequencies) f.assign(s.coding.symbols(), 0);
   }
@@ -113,6 +115,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
           in_range &= !cares[0][i] || values[1][i] < distances;
         }
         for (int k = 0; k < kStreams; ++k) {
+          if (!stored(k)) continue;
           ForEachSymbol(values[k].data(), cares[k].data(), n, streams[k].coding,
                         [&](uint32_t symbol, bool after_run) {
                           ++streams[k].frequencies[after_run ? 1 : 0][symbol];
@@ -123,7 +126,9 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
     return absl::InternalError(
         absl::StrCat("tablebase file ", path, ": a distance exceeds the header's longest"));
   }
-  for (StreamBuild& s : streams) {
+  for (int k = 0; k < kStreams; ++k) {
+    if (!stored(k)) continue;
+    StreamBuild& s = streams[k];
     // Blocks break runs where the counting above did not (and a run that
     // reaches a block's end may go on as a second run), so every symbol gets
     // a code in both.
@@ -138,17 +143,20 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       header.entries, entries, care,
       [&](const std::vector<uint16_t>* values, const std::vector<uint8_t>* cares, uint64_t n) {
         for (int k = 0; k < kStreams; ++k) {
+          if (!stored(k)) continue;
           for (uint64_t i = 0; i < n; ++i) {
             streams[k].packer->Add(values[k][i], cares[k][i] != 0);
           }
         }
       });
-  for (StreamBuild& s : streams) s.packer->Finish();
   CompressedLayout layout{};
   std::vector<uint8_t> tail(sizeof(CompressedLayout));
-  AppendStream(streams[0], tail, layout.results);
-  AppendStream(streams[1], tail, layout.wins);
-  AppendStream(streams[2], tail, layout.losses);
+  StreamLayout* parts[kStreams] = {&layout.results, &layout.wins, &layout.losses};
+  for (int k = 0; k < kStreams; ++k) {
+    if (!stored(k)) continue;
+    streams[k].packer->Finish();
+    AppendStream(streams[k], tail, *parts[k]);
+  }
   std::memcpy(tail.data(), &layout, sizeof(layout));
   SliceHeader compressed = header;
   compressed.version = kCompressedFormatVersion;
@@ -173,8 +181,12 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
   CompressedLayout layout;
   std::memcpy(&layout, file + sizeof(SliceHeader), sizeof(layout));
   const uint64_t distances = uint64_t{header.max_turns} + 1;
+  const bool win_distances = header.version == kCompressedFormatVersion2 ||
+                             !std::all_of(reinterpret_cast<const uint8_t*>(&layout.wins),
+                                          reinterpret_cast<const uint8_t*>(&layout.wins + 1),
+                                          [](uint8_t b) { return b == 0; });
   if (layout.results.value_count != 3 || layout.results.delta != 0 ||
-      layout.wins.value_count != distances || layout.wins.delta != 1 ||
+      (win_distances && (layout.wins.value_count != distances || layout.wins.delta != 1)) ||
       layout.losses.value_count != distances || layout.losses.delta != 1) {
     return error("the compressed layout does not match the header");
   }
@@ -182,6 +194,7 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
        {std::tuple{&slice->results_, "win/draw/loss values", &layout.results},
         {&slice->wins_, "distances of won positions", &layout.wins},
         {&slice->losses_, "distances of lost positions", &layout.losses}}) {
+    if (part == &layout.wins && !win_distances) continue;
     absl::StatusOr<Stream> opened = slice->OpenStream(name, *part);
     if (!opened.ok()) return opened.status();
     *stream = *std::move(opened);
@@ -280,6 +293,7 @@ absl::StatusOr<Entry> CompressedSlice::Read(uint64_t index) const {
   absl::StatusOr<uint16_t> result = ValueAt(results_, index);
   if (!result.ok()) return result.status();
   if (*result == 0) return kDrawEntry;
+  if (*result == 1 && !stores_win_distances()) return kUnstoredWin;
   absl::StatusOr<uint16_t> turns = ValueAt(*result == 1 ? wins_ : losses_, index);
   if (!turns.ok()) return turns.status();
   if (*turns == 0) return kDrawEntry;  // a position that cannot matter
@@ -321,13 +335,15 @@ absl::Status CompressedSlice::DecodeAll(uint8_t* out, int width) const {
     return e;
   };
   // The results first (0, 1 or 2 in place), then each distance beside its result.
+  const bool wins = stores_win_distances();
   absl::Status status = ForEachBlock(results_, [&](uint64_t first, uint32_t n, const uint16_t* v) {
-    for (uint32_t k = 0; k < n; ++k) put(first + k, v[k]);
+    for (uint32_t k = 0; k < n; ++k) put(first + k, v[k] == 1 && !wins ? kUnstoredWin : v[k]);
   });
   for (const auto& part : {std::pair{&wins_, 1}, {&losses_, 2}}) {
     // (Not a structured binding: clang before 16 cannot capture one in a lambda.)
     const int result = part.second;
     if (!status.ok()) return status;
+    if (part.first->blocks == nullptr) continue;  // wins' distances not stored
     status = ForEachBlock(*part.first, [&](uint64_t first, uint32_t n, const uint16_t* turns) {
       for (uint32_t k = 0; k < n; ++k) {
         if (get(first + k) != result) continue;

@@ -1,9 +1,16 @@
-// The compressed slice file (format version 2): the 128-byte header of
-// version 1 (slice_header.h; its checksum covers every byte after it), a
-// layout, then three streams apart: win/draw/loss values (what a search
-// reads first), the distances in turns of won positions and those of lost
-// ones (each read only for such a position, and delta-coded: neighbours'
-// distances are close).
+// The compressed slice file (format version 3; version 2 is still read): the
+// 128-byte header of version 1 (slice_header.h; its checksum covers every
+// byte after it), a layout, then three streams apart: win/draw/loss values
+// (what a search reads first), the distances in turns of won positions and
+// those of lost ones (each read only for such a position, and delta-coded:
+// neighbours' distances are close).
+//
+// Version 3 may leave out the wins' distances (an all-zero layout), as
+// Syzygy's WDL files leave DTZ to others: a won position's distance follows
+// from its decisions, the fastest of them into a position lost for the
+// opponent (one turn more than its loss) or won by the same mover, which the
+// tables hold (probe/derived_wins.h derives it). A reader of such a file gets
+// kUnstoredWin for a won position. Version 2 always stores them.
 //
 // Each stream is coded with one canonical Huffman code into blocks of 64
 // bytes (value_blocks.h); a table of counts (2 bytes a block) and a sparse
@@ -36,7 +43,14 @@
 
 namespace lud64::tablebase {
 
-inline constexpr uint32_t kCompressedFormatVersion = 2;
+inline constexpr uint32_t kCompressedFormatVersion = 3;
+// The first compressed version, which always stores the wins' distances.
+inline constexpr uint32_t kCompressedFormatVersion2 = 2;
+
+// What reading a won position of a file without wins' distances gives: a
+// win in 32768 turns, beyond any table, so that a reader that forgets to
+// derive the distance gives an absurd one rather than a plausible one.
+inline constexpr Entry kUnstoredWin = 0xFFFF;
 
 #pragma pack(push, 1)
 struct StreamLayout {
@@ -52,7 +66,7 @@ struct StreamLayout {
 };
 struct CompressedLayout {
   StreamLayout results;  // 0 draw, 1 win, 2 loss
-  StreamLayout wins;     // turns of won positions
+  StreamLayout wins;     // turns of won positions; all zero: not stored (version 3)
   StreamLayout losses;   // turns of lost positions
   uint8_t reserved[192 - 3 * sizeof(StreamLayout)];
 };
@@ -70,9 +84,11 @@ using CareReader = std::function<void(uint64_t begin, uint64_t end, uint8_t* out
 
 // Writes the compressed file of a slice whose uncompressed header is
 // `header` (version 1, its checksum that of the entries); atomically, as
-// SliceWriter does.
+// SliceWriter does. Without `win_distances` the file leaves the wins'
+// distances out.
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
-                                  const EntryReader& entries, const CareReader& care);
+                                  const EntryReader& entries, const CareReader& care,
+                                  bool win_distances = true);
 
 // A version-2 file's streams, over a mapping owned by the caller.
 class CompressedSlice {
@@ -83,18 +99,25 @@ class CompressedSlice {
                                                                const SliceHeader& header,
                                                                const uint8_t* file, size_t size);
 
-  // The entry at `index`; an error naming the file and block if a block it
+  // The entry at `index` (kUnstoredWin for a won position of a file without
+  // the wins' distances); an error naming the file and block if a block it
   // reads fails its check.
   absl::StatusOr<Entry> Read(uint64_t index) const;
   // Only its result: one block of one stream.
   absl::StatusOr<TbResult> ReadResult(uint64_t index) const;
-  // Every entry, little-endian, `width` bytes each, into out.
+  // Every entry, little-endian, `width` bytes each, into out; a won position
+  // of a file without the wins' distances as all ones (kUnstoredWin, or 0xFF
+  // in one byte: a win in 128 turns, beyond what one byte stores).
   absl::Status DecodeAll(uint8_t* out, int width) const;
+  // Whether the file stores the distances of won positions.
+  bool stores_win_distances() const { return wins_.blocks != nullptr; }
 
   // Bytes of the results' stream and of the two distances' (code, index and
   // blocks).
   uint64_t result_bytes() const { return StreamBytes(results_); }
-  uint64_t distance_bytes() const { return StreamBytes(wins_) + StreamBytes(losses_); }
+  uint64_t distance_bytes() const {
+    return (stores_win_distances() ? StreamBytes(wins_) : 0) + StreamBytes(losses_);
+  }
 
  private:
   struct Stream {

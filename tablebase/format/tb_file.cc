@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -151,10 +152,12 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
   if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) {
     return FileError(path, "not a lud64 tablebase file (bad magic)");
   }
-  if (h.version != kFormatVersion && h.version != kCompressedFormatVersion) {
+  const bool compressed =
+      h.version == kCompressedFormatVersion || h.version == kCompressedFormatVersion2;
+  if (h.version != kFormatVersion && !compressed) {
     return FileError(
         path, absl::StrCat("format version ", h.version, ", this program reads ", kFormatVersion,
-                           " and ", kCompressedFormatVersion, "; rebuild it"));
+                           " to ", kCompressedFormatVersion, "; rebuild it"));
   }
   const std::string stored_family(h.family, strnlen(h.family, sizeof(h.family)));
   if (stored_family != family) {
@@ -176,11 +179,12 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
   }
   slice->wide_ = h.entry_bytes == 2;
   const auto* file = static_cast<const uint8_t*>(mapping);
-  if (h.version == kCompressedFormatVersion) {
-    absl::StatusOr<std::unique_ptr<CompressedSlice>> compressed =
+  if (compressed) {
+    absl::StatusOr<std::unique_ptr<CompressedSlice>> opened =
         CompressedSlice::Open(path, h, file, size);
-    if (!compressed.ok()) return compressed.status();
-    slice->compressed_ = *std::move(compressed);
+    if (!opened.ok()) return opened.status();
+    slice->compressed_ = *std::move(opened);
+    slice->win_distances_ = slice->compressed_->stores_win_distances();
   } else {
     const uint64_t expected_size = sizeof(SliceHeader) + h.entries * h.entry_bytes;
     if (size != expected_size) {
@@ -224,10 +228,27 @@ absl::Status MappedSlice::DecodeEntries() {
       !status.ok()) {
     return status;
   }
-  ::mprotect(decoded, decoded_size_, PROT_READ);
+  // Left writable while the wins' distances are missing: SetWinTurns fills them.
+  if (win_distances_) ::mprotect(decoded, decoded_size_, PROT_READ);
   data_ = static_cast<const uint8_t*>(decoded);
   compressed_.reset();
   return absl::OkStatus();
+}
+
+void MappedSlice::SetWinTurns(uint64_t index, int turns) {
+  assert(decoded_ != nullptr && !win_distances_);
+  const Entry e = WinEntry(turns);
+  if (wide_) {
+    static_cast<uint16_t*>(decoded_)[index] = e;
+  } else {
+    static_cast<uint8_t*>(decoded_)[index] = static_cast<uint8_t>(e);
+  }
+}
+
+void MappedSlice::SealWinDistances() {
+  assert(decoded_ != nullptr);
+  ::mprotect(decoded_, decoded_size_, PROT_READ);
+  win_distances_ = true;
 }
 
 absl::Status MappedSlice::VerifyChecksum() const {

@@ -89,8 +89,16 @@ class MappedSlice {
     if (compressed_ != nullptr) return compressed_->ReadResult(index);
     return ValueOf(Get(index)).result;
   }
-  // The compressed streams of a version-2 file opened for probing, else null.
+  // The compressed streams of a version-2 or 3 file opened for probing, else null.
   const CompressedSlice* compressed() const { return compressed_.get(); }
+  // Whether won positions' entries hold their distances. A file without
+  // them (compressed_slice.h) reads each won position as a win of unknown
+  // distance (an odd entry, all ones) until SetWinTurns sets it, for every
+  // won position of a slice decoded whole, and SealWinDistances ends that;
+  // a probe derives them instead (probe/derived_wins.h).
+  bool has_win_distances() const { return win_distances_; }
+  void SetWinTurns(uint64_t index, int turns);
+  void SealWinDistances();
   // Asks for the cache line of an entry: a build reads entries at random
   // across tables larger than the cache, and overlapping the misses of one
   // position's successors hides most of their latency.
@@ -114,6 +122,7 @@ class MappedSlice {
   std::unique_ptr<CompressedSlice> compressed_;
   const uint8_t* data_ = nullptr;
   bool wide_ = false;
+  bool win_distances_ = true;
 };
 
 // The solved slices a build or a probe reads.
@@ -123,6 +132,10 @@ class SliceTables {
     slices_[key] = std::move(slice);
   }
   const MappedSlice* Find(const SliceKey& key) const {
+    auto it = slices_.find(key);
+    return it == slices_.end() ? nullptr : it->second.get();
+  }
+  MappedSlice* Find(const SliceKey& key) {
     auto it = slices_.find(key);
     return it == slices_.end() ? nullptr : it->second.get();
   }

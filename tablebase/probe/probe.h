@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/game.h"
 #include "tablebase/format/tb_file.h"
+#include "tablebase/probe/derived_wins.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
@@ -62,10 +63,11 @@ class Tablebase {
 
   // Every slice file of the tables' family in `dir`, each checked as `check`
   // says; compressed files are read where they lie unless `access` asks for
-  // every entry at hand (SliceAccess::kEntries: `tb verify`).
+  // every entry at hand (SliceAccess::kEntries: `tb verify`), their wins'
+  // distances derived on `threads` threads where the files leave them out.
   static absl::StatusOr<Tablebase> Open(const Tb& tb, const std::string& dir,
                                         FileCheck check = FileCheck::kChecksum,
-                                        SliceAccess access = SliceAccess::kProbe) {
+                                        SliceAccess access = SliceAccess::kProbe, int threads = 1) {
     Tablebase base(tb, dir);
     absl::StatusOr<std::vector<SliceFile>> files = SliceFilesIn(tb.family(), dir);
     if (!files.ok()) return files.status();
@@ -78,6 +80,11 @@ class Tablebase {
     }
     if (base.tables_->all().empty()) {
       return absl::NotFoundError(absl::StrCat("no ", tb.family(), " tablebase in ", dir));
+    }
+    if (access == SliceAccess::kEntries) {
+      std::vector<SliceKey> keys;
+      for (const SliceFile& file : *files) keys.push_back(file.key);
+      if (absl::Status s = FillDerivedWins(tb, *base.tables_, keys, threads); !s.ok()) return s;
     }
     return base;
   }
@@ -108,9 +115,21 @@ class Tablebase {
                                               " is not in the tablebase at ", dir_,
                                               " (build it first)"));
     }
-    absl::StatusOr<Entry> entry = slice->Read(tb_.Locate(position).index);
+    absl::StatusOr<Entry> entry = EntryIn(*slice, tb_.Locate(position));
     if (!entry.ok()) return entry.status();
     return ValueOf(*entry);
+  }
+
+  // The entry at `at`, whose slice is loaded, the distance of a win derived
+  // where its file leaves it out; an error names a corrupt block or a slice
+  // missing for the derivation.
+  absl::StatusOr<Entry> EntryAt(const SliceIndex& at) const {
+    const MappedSlice* slice = tables_->Find(at.key);
+    if (slice == nullptr) {
+      return absl::NotFoundError(absl::StrCat("slice ", at.key.Name(), " of ", tb_.family(),
+                                              " is not in the tablebase at ", dir_));
+    }
+    return EntryIn(*slice, at);
   }
 
   // A search's probe: the value of a position whose slice is loaded, else
@@ -124,7 +143,7 @@ class Tablebase {
     if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
       return TbValue{};  // the all-pass draw
     }
-    absl::StatusOr<Entry> entry = slice->Read(tb_.Locate(position).index);
+    absl::StatusOr<Entry> entry = EntryIn(*slice, tb_.Locate(position));
     if (!entry.ok()) {
       if (!corruption_reported_->exchange(true)) {
         std::fprintf(stderr, "lud64: %s\n", std::string(entry.status().message()).c_str());
@@ -160,6 +179,14 @@ class Tablebase {
   }
 
  private:
+  absl::StatusOr<Entry> EntryIn(const MappedSlice& slice, const SliceIndex& at) const {
+    absl::StatusOr<Entry> entry = slice.Read(at.index);
+    if (!entry.ok() || !IsWin(*entry) || slice.has_win_distances()) return entry;
+    absl::StatusOr<int> turns = DerivedWinTurns(tb_, *tables_, at);
+    if (!turns.ok()) return turns.status();
+    return WinEntry(*turns);
+  }
+
   Tablebase(const Tb& tb, std::string dir)
       : tb_(tb), dir_(std::move(dir)), tables_(std::make_unique<SliceTables>()) {}
 

@@ -27,6 +27,7 @@
 #include "tablebase/format/compress.h"
 #include "tablebase/format/slice_writer.h"
 #include "tablebase/format/tb_file.h"
+#include "tablebase/probe/derived_wins.h"
 #include "tablebase/solve/retrograde.h"
 #include "tablebase/tb_game.h"
 
@@ -188,15 +189,25 @@ concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>
   { e.Compress(tb, files, out, stop) } -> std::same_as<absl::StatusOr<CompressReport>>;
 };
 
+// Adds a component's opened files to `tables`, deriving on `threads` threads
+// the distances of wins that compressed ones leave out.
+template <TablebaseGame Tb>
+absl::Status AddComponent(const Tb& tb, const std::vector<SliceKey>& component,
+                          std::vector<std::unique_ptr<MappedSlice>> files, SliceTables& tables,
+                          int threads) {
+  for (size_t i = 0; i < component.size(); ++i) tables.Add(component[i], std::move(files[i]));
+  return FillDerivedWins(tb, tables, component, threads);
+}
+
 // Maps a component's verified files into `tables`.
 template <TablebaseGame Tb>
 absl::Status AddComponentFiles(const Tb& tb, const std::string& dir,
-                               const std::vector<SliceKey>& component, SliceTables& tables) {
+                               const std::vector<SliceKey>& component, SliceTables& tables,
+                               int threads) {
   absl::StatusOr<std::vector<std::unique_ptr<MappedSlice>>> files =
       OpenComponentFiles(tb, dir, component);
   if (!files.ok()) return files.status();
-  for (size_t i = 0; i < component.size(); ++i) tables.Add(component[i], std::move((*files)[i]));
-  return absl::OkStatus();
+  return AddComponent(tb, component, *std::move(files), tables, threads);
 }
 
 // Builds (or verifies and keeps) every slice of `slices` into `dir` on
@@ -255,12 +266,9 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     }
     if (executor.Broadcast(present).ok()) {
       absl::Status added;
-      if (existing.ok()) {
-        for (size_t i = 0; i < component.size(); ++i)
-          tables.Add(component[i], std::move((*existing)[i]));
-      } else {
-        added = AddComponentFiles(tb, dir, component, tables);
-      }
+      added = existing.ok()
+                  ? AddComponent(tb, component, *std::move(existing), tables, options.threads)
+                  : AddComponentFiles(tb, dir, component, tables, options.threads);
       if (absl::Status s = executor.Agree(added); !s.ok()) return s;
       if (root) progress << label << ": present\n";
       continue;
@@ -281,7 +289,9 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
     absl::StatusOr<ComponentReport> report = executor.Solve(tb, component, tables, dir, step);
     if (!report.ok()) return report.status();
     // Read back with their checksums: what later components read is what was written.
-    if (absl::Status s = executor.Agree(AddComponentFiles(tb, dir, component, tables)); !s.ok()) {
+    if (absl::Status s =
+            executor.Agree(AddComponentFiles(tb, dir, component, tables, options.threads));
+        !s.ok()) {
       return s;
     }
     solved_positions += size;
