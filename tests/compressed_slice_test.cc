@@ -132,8 +132,8 @@ TEST(CompressedSliceTest, EveryPositionThatMattersReadsBackBothWays) {
 }
 
 // A file without the wins' distances reads a win as kUnstoredWin (all ones
-// decoded whole, a win either way) and everything else as it was; version 2,
-// which always stores them, is still read.
+// decoded whole, a win either way) and everything else as it was (version 2,
+// which always stores them: tablebase_files_test.cc).
 TEST(CompressedSliceTest, WinDistancesLeftOutReadAsUnstoredWins) {
   ScopedTempDir dir("compressed_wins");
   for (int max_turns : {40, 300}) {
@@ -166,18 +166,6 @@ TEST(CompressedSliceTest, WinDistancesLeftOutReadAsUnstoredWins) {
     (*decoded)->SealWinDistances();
     EXPECT_EQ((*decoded)->Get(0), WinEntry(7));
     EXPECT_TRUE((*decoded)->has_win_distances());
-
-    std::string version2 = full;
-    version2[8] = static_cast<char>(kCompressedFormatVersion2);
-    WriteBytes(path, version2);
-    auto old = Open(path, s.entries.size(), SliceAccess::kProbe);
-    ASSERT_TRUE(old.ok()) << old.status();
-    EXPECT_TRUE((*old)->has_win_distances());
-    for (uint64_t i = 0; i < s.entries.size(); i += 97) {
-      if (s.care[i]) {
-        ASSERT_EQ((*old)->Read(i).value(), s.entries[i]) << "index " << i;
-      }
-    }
   }
   // Version 2 without the wins' distances is a damaged file.
   const std::string path = Write(dir, RandomSlice(5000, 20, 3), false);

@@ -22,6 +22,7 @@
 #include "tablebase/tb_operations.h"
 #include "tablebase/tb_verify.h"
 #include "tests/file_bytes.h"
+#include "tests/reference_data.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
@@ -238,6 +239,27 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
   EXPECT_GE(compared, 8);
   EXPECT_GT(ExpectSameValues(DavxarTb(MillTest::kHistorical), scratch_dir.path(), plain_dir.path()),
             100000u);
+  // A file of format version 2 (tests/data/README.md) reads as the plain build.
+  const SliceKey key{3, 2};
+  const DavxarTb tb(MillTest::kHistorical);
+  const std::string old_path = testing::DataPath("tablebase/davxar_3v2_h0-0.format2.lud64tb");
+  const uint64_t entries = tb.index().Size(3, 2);
+  const auto plain = MappedSlice::Open(plain_dir.File(SliceFileName("davxar", key)), "davxar", key,
+                                       tb.index().symmetry().scheme_id(), entries);
+  for (SliceAccess access : {SliceAccess::kProbe, SliceAccess::kEntries}) {
+    const auto old = MappedSlice::Open(old_path, "davxar", key, tb.index().symmetry().scheme_id(),
+                                       entries, FileCheck::kChecksum, access);
+    ASSERT_TRUE(plain.ok() && old.ok()) << plain.status() << old.status();
+    EXPECT_EQ((*old)->header().version, kCompressedFormatVersion2);
+    EXPECT_TRUE((*old)->has_win_distances());
+    std::vector<uint8_t> care(entries);
+    CareFlags(tb, key, 0, entries, care.data());
+    for (uint64_t i = 0; i < entries; ++i) {
+      if (care[i]) {
+        ASSERT_EQ((*old)->Read(i).value(), (*plain)->Get(i)) << "index " << i;
+      }
+    }
+  }
   // A build that derives the distances of wins as it resumes passes verify.
   EXPECT_EQ(VerifyTablebases(game, layered_dir.path(), 2, log).value().mismatches, 0u);
 }

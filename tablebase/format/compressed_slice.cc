@@ -20,37 +20,6 @@ constexpr uint64_t kFirstSection = sizeof(SliceHeader) + sizeof(CompressedLayout
 
 uint16_t ResultValue(Entry e) { return e == kDrawEntry ? 0 : IsWin(e) ? 1 : 2; }
 
-constexpr int kStreams = 3;  // results, wins' distances, losses' distances
-
-// Calls f(values, care, n) for the slice's positions, kChunk at a time, in
-// order: values[k] and care[k] those of stream k.
-template <class F>
-void ForEachChunkOf(uint64_t entries, const EntryReader& read, const CareReader& read_care, F&& f) {
-  std::vector<Entry> e(kChunk);
-  std::vector<uint8_t> care(kChunk);
-  std::vector<uint16_t> values[kStreams];
-  std::vector<uint8_t> cares[kStreams];
-  for (int k = 0; k < kStreams; ++k) {
-    values[k].resize(kChunk);
-    cares[k].resize(kChunk);
-  }
-  for (uint64_t begin = 0; begin < entries; begin += kChunk) {
-    const uint64_t n = std::min(kChunk, entries - begin);
-    read(begin, begin + n, e.data());
-    read_care(begin, begin + n, care.data());
-    for (uint64_t i = 0; i < n; ++i) {
-      const uint16_t result = ResultValue(e[i]);
-      const auto turns = static_cast<uint16_t>(EntryTurns(e[i]));
-      values[0][i] = result;
-      cares[0][i] = care[i];
-      values[1][i] = values[2][i] = turns;
-      cares[1][i] = care[i] && result == 1;
-      cares[2][i] = care[i] && result == 2;
-    }
-    f(values, cares, n);
-  }
-}
-
 // One stream as the writer builds it.
 struct StreamBuild {
   StreamCoding coding;
@@ -59,34 +28,101 @@ struct StreamBuild {
   std::unique_ptr<BlockPacker> packer;
 };
 
+// Codes and packs a stream whose values and care flags feed(f) passes to
+// f(values, care, n), a chunk at a time, in order (twice: frequencies, then
+// the blocks).
+template <class Feed>
+void BuildStream(StreamBuild& s, Feed&& feed) {
+  for (std::vector<uint64_t>& f : s.frequencies) f.assign(s.coding.symbols(), 0);
+  feed([&](const uint16_t* values, const uint8_t* care, uint64_t n) {
+    ForEachSymbol(values, care, n, s.coding, [&](uint32_t symbol, bool after_run) {
+      ++s.frequencies[after_run ? 1 : 0][symbol];
+    });
+  });
+  // Blocks break runs where the counting above did not (and a run that
+  // reaches a block's end may go on as a second run), so every symbol gets a
+  // code in both.
+  for (std::vector<uint64_t>& f : s.frequencies) {
+    for (uint64_t& count : f) count = std::max<uint64_t>(count, 1);
+  }
+  s.codes.any = HuffmanCode::FromFrequencies(s.frequencies[0]);
+  s.codes.after_run = HuffmanCode::FromFrequencies(s.frequencies[1]);
+  s.packer = std::make_unique<BlockPacker>(s.codes, s.coding);
+  feed([&](const uint16_t* values, const uint8_t* care, uint64_t n) {
+    for (uint64_t i = 0; i < n; ++i) s.packer->Add(values[i], care[i] != 0);
+  });
+  s.packer->Finish();
+}
+
+// The values of a packed stream in order, as a reader decodes them.
+class PackedValues {
+ public:
+  explicit PackedValues(const StreamBuild& s) : s_(s), values_(kMaxBlockPositions) {}
+  // Whether the next value is a block's first.
+  bool block_start() const { return at_ == count_; }
+  uint16_t Next() {
+    if (at_ == count_) {
+      count_ = s_.packer->counts()[block_] + 1;
+      DecodeAllValues(s_.packer->blocks().data() + kBlockBytes * block_, count_, s_.codes,
+                      s_.coding, values_.data());
+      ++block_;
+      at_ = 0;
+    }
+    return values_[at_++];
+  }
+
+ private:
+  const StreamBuild& s_;
+  std::vector<uint16_t> values_;
+  uint64_t block_ = 0;
+  uint32_t count_ = 0, at_ = 0;
+};
+
+// The losses before each position of the results' sparse index and before
+// each of its blocks (modulo 2^16), and in all, as a reader decodes them.
+struct LossRanks {
+  std::vector<uint64_t> spans;
+  std::vector<uint16_t> blocks;
+  uint64_t total = 0;
+};
+LossRanks RankLosses(const StreamBuild& results, uint64_t entries) {
+  LossRanks ranks;
+  PackedValues values(results);
+  for (uint64_t i = 0; i < entries; ++i) {
+    if (values.block_start()) ranks.blocks.push_back(static_cast<uint16_t>(ranks.total));
+    if (i % kSpanPositions == 0) ranks.spans.push_back(ranks.total);
+    ranks.total += values.Next() == 2;
+  }
+  return ranks;
+}
+
 void Align8(std::vector<uint8_t>& out) { out.resize((out.size() + 7) & ~size_t{7}, 0); }
 
-// Appends a stream's sections to `tail` (the file after its header) and
-// fills in its layout.
+// Appends bytes to `tail` (the file after its header), 8-aligned; returns
+// their offset in the file.
+uint64_t Append(std::vector<uint8_t>& tail, const void* data, size_t bytes) {
+  const size_t at = tail.size();
+  tail.resize(at + bytes);
+  if (bytes > 0) std::memcpy(tail.data() + at, data, bytes);
+  Align8(tail);
+  return sizeof(SliceHeader) + at;
+}
+
+// Appends a stream's sections to `tail` and fills in its layout.
 void AppendStream(const StreamBuild& s, std::vector<uint8_t>& tail, StreamLayout& layout) {
-  auto append = [&](const void* data, size_t bytes) {
-    const size_t at = tail.size();
-    tail.resize(at + bytes);
-    if (bytes > 0) std::memcpy(tail.data() + at, data, bytes);
-    Align8(tail);
-  };
   const BlockPacker& packer = *s.packer;
   layout.value_count = static_cast<uint32_t>(s.coding.value_count);
   layout.delta = s.coding.delta ? 1 : 0;
   layout.span_positions = kSpanPositions;
   layout.blocks = packer.counts().size();
-  layout.code_offset = sizeof(SliceHeader) + tail.size();
   std::vector<uint8_t> lengths = s.codes.any.lengths();
   lengths.insert(lengths.end(), s.codes.after_run.lengths().begin(),
                  s.codes.after_run.lengths().end());
-  append(lengths.data(), lengths.size());
+  layout.code_offset = Append(tail, lengths.data(), lengths.size());
   const std::vector<uint64_t> sparse = packer.SparseIndex(kSpanPositions);
-  layout.sparse_offset = sizeof(SliceHeader) + tail.size();
-  append(sparse.data(), 8 * sparse.size());
-  layout.counts_offset = sizeof(SliceHeader) + tail.size();
-  append(packer.counts().data(), 2 * packer.counts().size());
-  layout.blocks_offset = sizeof(SliceHeader) + tail.size();
-  append(packer.blocks().data(), packer.blocks().size());
+  layout.sparse_offset = Append(tail, sparse.data(), 8 * sparse.size());
+  layout.counts_offset = Append(tail, packer.counts().data(), 2 * packer.counts().size());
+  layout.blocks_offset = Append(tail, packer.blocks().data(), packer.blocks().size());
   tail.resize(tail.size() + 8, 0);
 }
 
@@ -96,67 +132,75 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
                                   const EntryReader& entries, const CareReader& care,
                                   bool win_distances) {
   const int distances = static_cast<int>(header.max_turns) + 1;
-  StreamBuild streams[kStreams] = {
-      {{3, false}, {}, {}, {}}, {{distances, true}, {}, {}, {}}, {{distances, true}, {}, {}, {}}};
-  if (static_cast<size_t>(streams[1].coding.symbols()) > kMaxSymbols) {
+  StreamBuild results{{3, false}, {}, {}, {}};
+  StreamBuild wins{{distances, true}, {}, {}, {}};
+  StreamBuild losses{{distances, true}, {}, {}, {}};
+  if (static_cast<size_t>(wins.coding.symbols()) > kMaxSymbols) {
     return absl::InvalidArgumentError(
         absl::StrCat("tablebase file ", path, ": distances up to ", header.max_turns,
                      " turns are more than format 3 codes; keep format 1 (--nocompress)"));
   }
-  auto stored = [&](int k) { return k != 1 || win_distances; };
-  for (StreamBuild& s : streams) {
-    for (std::vector<uint64_t>& f : s.frequencies) f.assign(s.coding.symbols(), 0);
-  }
+  // Passes over the slice a chunk at a time: f(entries, care, n).
+  std::vector<Entry> e(kChunk);
+  std::vector<uint8_t> cares(kChunk);
+  auto for_each_chunk = [&](auto&& f) {
+    for (uint64_t begin = 0; begin < header.entries; begin += kChunk) {
+      const uint64_t n = std::min(kChunk, header.entries - begin);
+      entries(begin, begin + n, e.data());
+      care(begin, begin + n, cares.data());
+      f(n);
+    }
+  };
+  std::vector<uint16_t> values(kChunk);
+  std::vector<uint8_t> value_care(kChunk);
   bool in_range = true;
-  ForEachChunkOf(
-      header.entries, entries, care,
-      [&](const std::vector<uint16_t>* values, const std::vector<uint8_t>* cares, uint64_t n) {
-        for (uint64_t i = 0; i < n; ++i) {
-          in_range &= !cares[0][i] || values[1][i] < distances;
-        }
-        for (int k = 0; k < kStreams; ++k) {
-          if (!stored(k)) continue;
-          ForEachSymbol(values[k].data(), cares[k].data(), n, streams[k].coding,
-                        [&](uint32_t symbol, bool after_run) {
-                          ++streams[k].frequencies[after_run ? 1 : 0][symbol];
-                        });
-        }
-      });
+  BuildStream(results, [&](auto&& sink) {
+    for_each_chunk([&](uint64_t n) {
+      for (uint64_t i = 0; i < n; ++i) {
+        values[i] = ResultValue(e[i]);
+        in_range &= !cares[i] || EntryTurns(e[i]) < distances;
+      }
+      sink(values.data(), cares.data(), n);
+    });
+  });
   if (!in_range) {
     return absl::InternalError(
         absl::StrCat("tablebase file ", path, ": a distance exceeds the header's longest"));
   }
-  for (int k = 0; k < kStreams; ++k) {
-    if (!stored(k)) continue;
-    StreamBuild& s = streams[k];
-    // Blocks break runs where the counting above did not (and a run that
-    // reaches a block's end may go on as a second run), so every symbol gets
-    // a code in both.
-    for (std::vector<uint64_t>& f : s.frequencies) {
-      for (uint64_t& count : f) count = std::max<uint64_t>(count, 1);
-    }
-    s.codes.any = HuffmanCode::FromFrequencies(s.frequencies[0]);
-    s.codes.after_run = HuffmanCode::FromFrequencies(s.frequencies[1]);
-    s.packer = std::make_unique<BlockPacker>(s.codes, s.coding);
-  }
-  ForEachChunkOf(
-      header.entries, entries, care,
-      [&](const std::vector<uint16_t>* values, const std::vector<uint8_t>* cares, uint64_t n) {
-        for (int k = 0; k < kStreams; ++k) {
-          if (!stored(k)) continue;
-          for (uint64_t i = 0; i < n; ++i) {
-            streams[k].packer->Add(values[k][i], cares[k][i] != 0);
-          }
+  if (win_distances) {
+    BuildStream(wins, [&](auto&& sink) {
+      for_each_chunk([&](uint64_t n) {
+        for (uint64_t i = 0; i < n; ++i) {
+          values[i] = static_cast<uint16_t>(EntryTurns(e[i]));
+          value_care[i] = cares[i] && IsWin(e[i]);
         }
+        sink(values.data(), value_care.data(), n);
       });
+    });
+  }
+  // The losses' stream holds a value for each position whose result decodes
+  // as a loss, which "don't care" results may also do.
+  const LossRanks ranks = RankLosses(results, header.entries);
+  BuildStream(losses, [&](auto&& sink) {
+    PackedValues decoded(results);
+    for_each_chunk([&](uint64_t n) {
+      uint64_t m = 0;
+      for (uint64_t i = 0; i < n; ++i) {
+        if (decoded.Next() != 2) continue;
+        values[m] = static_cast<uint16_t>(EntryTurns(e[i]));
+        value_care[m++] = cares[i] && IsLoss(e[i]);
+      }
+      sink(values.data(), value_care.data(), m);
+    });
+  });
   CompressedLayout layout{};
   std::vector<uint8_t> tail(sizeof(CompressedLayout));
-  StreamLayout* parts[kStreams] = {&layout.results, &layout.wins, &layout.losses};
-  for (int k = 0; k < kStreams; ++k) {
-    if (!stored(k)) continue;
-    streams[k].packer->Finish();
-    AppendStream(streams[k], tail, *parts[k]);
-  }
+  AppendStream(results, tail, layout.results);
+  if (win_distances) AppendStream(wins, tail, layout.wins);
+  AppendStream(losses, tail, layout.losses);
+  layout.loss_ranks_offset = Append(tail, ranks.spans.data(), 8 * ranks.spans.size());
+  layout.block_loss_ranks_offset = Append(tail, ranks.blocks.data(), 2 * ranks.blocks.size());
+  layout.loss_positions = ranks.total;
   std::memcpy(tail.data(), &layout, sizeof(layout));
   SliceHeader compressed = header;
   compressed.version = kCompressedFormatVersion;
@@ -180,44 +224,68 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
   if (header.entries > (uint64_t{1} << 48)) return error("bad entry count");
   CompressedLayout layout;
   std::memcpy(&layout, file + sizeof(SliceHeader), sizeof(layout));
+  const bool version2 = header.version == kCompressedFormatVersion2;
   const uint64_t distances = uint64_t{header.max_turns} + 1;
-  const bool win_distances = header.version == kCompressedFormatVersion2 ||
-                             !std::all_of(reinterpret_cast<const uint8_t*>(&layout.wins),
-                                          reinterpret_cast<const uint8_t*>(&layout.wins + 1),
-                                          [](uint8_t b) { return b == 0; });
+  const bool win_distances =
+      version2 || !std::all_of(reinterpret_cast<const uint8_t*>(&layout.wins),
+                               reinterpret_cast<const uint8_t*>(&layout.wins + 1),
+                               [](uint8_t b) { return b == 0; });
   if (layout.results.value_count != 3 || layout.results.delta != 0 ||
       (win_distances && (layout.wins.value_count != distances || layout.wins.delta != 1)) ||
-      layout.losses.value_count != distances || layout.losses.delta != 1) {
+      layout.losses.value_count != distances || layout.losses.delta != 1 ||
+      (!version2 && layout.loss_positions > header.entries)) {
     return error("the compressed layout does not match the header");
   }
-  for (auto [stream, name, part] :
-       {std::tuple{&slice->results_, "win/draw/loss values", &layout.results},
-        {&slice->wins_, "distances of won positions", &layout.wins},
-        {&slice->losses_, "distances of lost positions", &layout.losses}}) {
+  const uint64_t loss_positions = version2 ? header.entries : layout.loss_positions;
+  for (auto [stream, name, part, positions] :
+       {std::tuple{&slice->results_, "win/draw/loss values", &layout.results, header.entries},
+        {&slice->wins_, "distances of won positions", &layout.wins, header.entries},
+        {&slice->losses_, "distances of lost positions", &layout.losses, loss_positions}}) {
     if (part == &layout.wins && !win_distances) continue;
-    absl::StatusOr<Stream> opened = slice->OpenStream(name, *part);
+    absl::StatusOr<Stream> opened = slice->OpenStream(name, *part, positions);
     if (!opened.ok()) return opened.status();
     *stream = *std::move(opened);
+  }
+  if (!version2) {
+    const uint64_t spans = (header.entries + kSpanPositions - 1) / kSpanPositions;
+    auto fits = [&](uint64_t offset, uint64_t bytes) {
+      return offset >= kFirstSection && offset <= size && bytes <= size - offset;
+    };
+    if (layout.results.span_positions != kSpanPositions ||
+        !fits(layout.loss_ranks_offset, 8 * spans) ||
+        !fits(layout.block_loss_ranks_offset, 2 * layout.results.blocks)) {
+      return error("the ranks of the losses lie outside the file (truncated or corrupt)");
+    }
+    // They are the last section, 8-aligned.
+    const uint64_t end = (layout.block_loss_ranks_offset + 2 * layout.results.blocks + 7) & ~7ull;
+    if (size != end) {
+      return error(
+          absl::StrCat(size < end ? "truncated: " : "too long: ", size, " bytes, expected ", end));
+    }
+    slice->loss_ranks_ = file + layout.loss_ranks_offset;
+    slice->block_loss_ranks_ = file + layout.block_loss_ranks_offset;
+    slice->loss_rank_bytes_ = 8 * spans + 2 * layout.results.blocks;
   }
   return slice;
 }
 
-absl::StatusOr<CompressedSlice::Stream> CompressedSlice::OpenStream(
-    const char* name, const StreamLayout& layout) const {
+absl::StatusOr<CompressedSlice::Stream> CompressedSlice::OpenStream(const char* name,
+                                                                    const StreamLayout& layout,
+                                                                    uint64_t positions) const {
   auto error = [&](absl::string_view what) {
     return absl::DataLossError(absl::StrCat("tablebase file ", path_, ": ", what, " of the ", name,
                                             " (truncated or corrupt)"));
   };
   const StreamCoding coding{static_cast<int>(std::min<uint32_t>(layout.value_count, 65535)),
                             layout.delta != 0};
-  Stream s{name, layout, coding, {}, nullptr, nullptr, nullptr};
+  Stream s{name, positions, layout, coding, {}, nullptr, nullptr, nullptr};
   const uint64_t symbols = coding.symbols();
   auto fits = [&](uint64_t offset, uint64_t bytes) {
     return offset >= kFirstSection && offset <= size_ && bytes <= size_ - offset;
   };
   if (layout.span_positions == 0) return error("bad sparse index");
-  const uint64_t spans = (entries_ + layout.span_positions - 1) / layout.span_positions;
-  if (static_cast<size_t>(coding.symbols()) > kMaxSymbols || layout.blocks > entries_ ||
+  const uint64_t spans = (positions + layout.span_positions - 1) / layout.span_positions;
+  if (static_cast<size_t>(coding.symbols()) > kMaxSymbols || layout.blocks > positions ||
       !fits(layout.code_offset, 2 * symbols) || !fits(layout.sparse_offset, 8 * spans) ||
       !fits(layout.counts_offset, 2 * layout.blocks) || layout.blocks > (size_ - 8) / kBlockBytes ||
       !fits(layout.blocks_offset, kBlockBytes * layout.blocks + 8)) {
@@ -253,7 +321,8 @@ absl::Status CompressedSlice::BlockError(const Stream& s, uint64_t block) const 
                                           s.name, " is corrupt; delete the file and rebuild it"));
 }
 
-absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t index) const {
+absl::StatusOr<CompressedSlice::Place> CompressedSlice::Find(const Stream& s,
+                                                             uint64_t index) const {
   uint64_t sparse;
   std::memcpy(&sparse, s.sparse + 8 * (index / s.layout.span_positions), 8);
   uint64_t block = sparse >> 16;
@@ -265,17 +334,50 @@ absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t inde
       const uint8_t* at = s.blocks + kBlockBytes * block;
       uint16_t check;
       std::memcpy(&check, at, 2);
-      uint16_t value = 0;
-      if (check != BlockCheck(at, block, index - offset, count) ||
-          !DecodeValueAt(at, count, s.codes, s.coding, static_cast<uint32_t>(offset), value)) {
-        return BlockError(s, block);
-      }
-      return value;
+      if (check != BlockCheck(at, block, index - offset, count)) return BlockError(s, block);
+      return Place{block, static_cast<uint32_t>(offset), count, at};
     }
     offset -= count;
     ++block;
   }
   return BlockError(s, std::min<uint64_t>(block, s.layout.blocks));
+}
+
+absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t index) const {
+  const absl::StatusOr<Place> place = Find(s, index);
+  if (!place.ok()) return place.status();
+  uint16_t value = 0;
+  if (!DecodeValueAt(place->at, place->count, s.codes, s.coding, place->offset, value)) {
+    return BlockError(s, place->block);
+  }
+  return value;
+}
+
+absl::StatusOr<uint16_t> CompressedSlice::ResultAndLossRank(uint64_t index, uint64_t& rank) const {
+  const absl::StatusOr<Place> place = Find(results_, index);
+  if (!place.ok()) return place.status();
+  // The losses before the span's first position, then those from there (or
+  // from the block's start, whose rank modulo 2^16 differs from the span's by
+  // fewer than the span's positions) to `index`.
+  const uint64_t span = index / kSpanPositions;
+  uint64_t sparse;
+  std::memcpy(&sparse, results_.sparse + 8 * span, 8);
+  std::memcpy(&rank, loss_ranks_ + 8 * span, 8);
+  uint32_t count_from = static_cast<uint32_t>(sparse & 0xFFFF);
+  if (place->block != sparse >> 16) {
+    uint16_t block_rank;
+    std::memcpy(&block_rank, block_loss_ranks_ + 2 * place->block, 2);
+    rank += static_cast<uint16_t>(block_rank - static_cast<uint16_t>(rank));
+    count_from = 0;
+  }
+  uint16_t value = 0;
+  uint32_t before = 0;
+  if (!DecodeValueAndCount(place->at, place->count, results_.codes, results_.coding, place->offset,
+                           count_from, 2, value, before)) {
+    return BlockError(results_, place->block);
+  }
+  rank += before;
+  return value;
 }
 
 absl::StatusOr<TbResult> CompressedSlice::ReadResult(uint64_t index) const {
@@ -290,11 +392,15 @@ absl::StatusOr<Entry> CompressedSlice::Read(uint64_t index) const {
     return absl::OutOfRangeError(absl::StrCat("tablebase file ", path_, ": index ", index,
                                               " past its ", entries_, " entries"));
   }
-  absl::StatusOr<uint16_t> result = ValueAt(results_, index);
+  uint64_t loss_index = index;
+  absl::StatusOr<uint16_t> result =
+      loss_ranks_ != nullptr ? ResultAndLossRank(index, loss_index) : ValueAt(results_, index);
   if (!result.ok()) return result.status();
   if (*result == 0) return kDrawEntry;
   if (*result == 1 && !stores_win_distances()) return kUnstoredWin;
-  absl::StatusOr<uint16_t> turns = ValueAt(*result == 1 ? wins_ : losses_, index);
+  if (*result == 2 && loss_index >= losses_.positions) return BlockError(results_, 0);
+  absl::StatusOr<uint16_t> turns =
+      *result == 1 ? ValueAt(wins_, index) : ValueAt(losses_, loss_index);
   if (!turns.ok()) return turns.status();
   if (*turns == 0) return kDrawEntry;  // a position that cannot matter
   return *result == 1 ? WinEntry(*turns) : LossEntry(*turns);
@@ -309,14 +415,14 @@ absl::Status CompressedSlice::ForEachBlock(
     const uint8_t* at = s.blocks + kBlockBytes * block;
     uint16_t check;
     std::memcpy(&check, at, 2);
-    if (count > entries_ - first || check != BlockCheck(at, block, first, count) ||
+    if (count > s.positions - first || check != BlockCheck(at, block, first, count) ||
         !DecodeAllValues(at, count, s.codes, s.coding, values.data())) {
       return BlockError(s, block);
     }
     f(first, count, values.data());
     first += count;
   }
-  if (first != entries_) return BlockError(s, s.layout.blocks);
+  if (first != s.positions) return BlockError(s, s.layout.blocks);
   return absl::OkStatus();
 }
 
@@ -334,28 +440,48 @@ absl::Status CompressedSlice::DecodeAll(uint8_t* out, int width) const {
     std::memcpy(&e, out + 2 * i, 2);
     return e;
   };
+  auto entry = [](uint16_t turns, bool win) -> Entry {
+    if (turns == 0) return kDrawEntry;  // a position that cannot matter
+    return win ? WinEntry(turns) : LossEntry(turns);
+  };
   // The results first (0, 1 or 2 in place), then each distance beside its result.
   const bool wins = stores_win_distances();
   absl::Status status = ForEachBlock(results_, [&](uint64_t first, uint32_t n, const uint16_t* v) {
     for (uint32_t k = 0; k < n; ++k) put(first + k, v[k] == 1 && !wins ? kUnstoredWin : v[k]);
   });
-  for (const auto& part : {std::pair{&wins_, 1}, {&losses_, 2}}) {
-    // (Not a structured binding: clang before 16 cannot capture one in a lambda.)
-    const int result = part.second;
-    if (!status.ok()) return status;
-    if (part.first->blocks == nullptr) continue;  // wins' distances not stored
-    status = ForEachBlock(*part.first, [&](uint64_t first, uint32_t n, const uint16_t* turns) {
+  if (status.ok() && wins) {
+    status = ForEachBlock(wins_, [&](uint64_t first, uint32_t n, const uint16_t* turns) {
       for (uint32_t k = 0; k < n; ++k) {
-        if (get(first + k) != result) continue;
-        if (turns[k] == 0) {
-          put(first + k, kDrawEntry);  // a position that cannot matter
-        } else {
-          put(first + k, result == 1 ? WinEntry(turns[k]) : LossEntry(turns[k]));
-        }
+        if (get(first + k) == 1) put(first + k, entry(turns[k], true));
       }
     });
   }
-  return status;
+  if (!status.ok()) return status;
+  if (loss_ranks_ == nullptr) {  // version 2: a distance for every position
+    return ForEachBlock(losses_, [&](uint64_t first, uint32_t n, const uint16_t* turns) {
+      for (uint32_t k = 0; k < n; ++k) {
+        if (get(first + k) == 2) put(first + k, entry(turns[k], false));
+      }
+    });
+  }
+  // Version 3: the k-th distance is the k-th loss's. Written entries are
+  // behind the scan, so a loss in 1 turn (2 as well) is not taken again.
+  uint64_t next = 0;
+  bool more_distances = false;  // than losses: a damaged file
+  status = ForEachBlock(losses_, [&](uint64_t, uint32_t n, const uint16_t* turns) {
+    for (uint32_t k = 0; k < n; ++k) {
+      while (next < entries_ && get(next) != 2) ++next;
+      if (next == entries_) {
+        more_distances = true;
+        return;
+      }
+      put(next++, entry(turns[k], false));
+    }
+  });
+  if (!status.ok()) return status;
+  while (next < entries_ && get(next) != 2) ++next;
+  if (more_distances || next != entries_) return BlockError(losses_, losses_.layout.blocks);
+  return absl::OkStatus();
 }
 
 }  // namespace lud64::tablebase

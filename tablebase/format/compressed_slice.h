@@ -12,6 +12,14 @@
 // tables hold (probe/derived_wins.h derives it). A reader of such a file gets
 // kUnstoredWin for a won position. Version 2 always stores them.
 //
+// Version 3 codes the losses' distances over the positions whose result
+// decodes as a loss alone, in order (version 2: over every position, the
+// others "don't care"), which spares the runs over the others: a lost
+// position's distance is the r-th, r the losses before it. Two tables beside
+// the results find r: the losses before each position of the results' sparse
+// index (8 bytes every 4096 positions), and before each block modulo 2^16 (2
+// bytes a block); the block read for the result counts the rest.
+//
 // Each stream is coded with one canonical Huffman code into blocks of 64
 // bytes (value_blocks.h); a table of counts (2 bytes a block) and a sparse
 // index (the block and offset of every 4096th position) find the block of a
@@ -67,8 +75,12 @@ struct StreamLayout {
 struct CompressedLayout {
   StreamLayout results;  // 0 draw, 1 win, 2 loss
   StreamLayout wins;     // turns of won positions; all zero: not stored (version 3)
-  StreamLayout losses;   // turns of lost positions
-  uint8_t reserved[192 - 3 * sizeof(StreamLayout)];
+  StreamLayout losses;   // turns of lost positions (version 3: of them alone)
+  // Version 3: the losses before each sparse-index position of the results
+  // (uint64), before each results block modulo 2^16 (uint16), and in all.
+  uint64_t loss_ranks_offset;
+  uint64_t block_loss_ranks_offset;
+  uint64_t loss_positions;
 };
 #pragma pack(pop)
 static_assert(sizeof(CompressedLayout) == 192);
@@ -90,7 +102,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
                                   const EntryReader& entries, const CareReader& care,
                                   bool win_distances = true);
 
-// A version-2 file's streams, over a mapping owned by the caller.
+// A version-2 or 3 file's streams, over a mapping owned by the caller.
 class CompressedSlice {
  public:
   // Checks the layout against the file's size and the codes; not the blocks,
@@ -112,16 +124,18 @@ class CompressedSlice {
   // Whether the file stores the distances of won positions.
   bool stores_win_distances() const { return wins_.blocks != nullptr; }
 
-  // Bytes of the results' stream and of the two distances' (code, index and
-  // blocks).
+  // Bytes of the results' stream and of the distances' (code, index and
+  // blocks; the ranks of the losses too).
   uint64_t result_bytes() const { return StreamBytes(results_); }
   uint64_t distance_bytes() const {
-    return (stores_win_distances() ? StreamBytes(wins_) : 0) + StreamBytes(losses_);
+    return (stores_win_distances() ? StreamBytes(wins_) : 0) + StreamBytes(losses_) +
+           loss_rank_bytes_;
   }
 
  private:
   struct Stream {
     const char* name;
+    uint64_t positions;  // the slice's entries, or (losses of version 3) its losses
     StreamLayout layout;
     StreamCoding coding;
     StreamCodes codes;
@@ -131,14 +145,25 @@ class CompressedSlice {
   };
   CompressedSlice() = default;
   static uint64_t StreamBytes(const Stream& s);
-  absl::StatusOr<Stream> OpenStream(const char* name, const StreamLayout& layout) const;
+  absl::StatusOr<Stream> OpenStream(const char* name, const StreamLayout& layout,
+                                    uint64_t positions) const;
   absl::Status BlockError(const Stream& s, uint64_t block) const;
   uint32_t CountOf(const Stream& s, uint64_t block) const;
   // Decodes a stream block by block, checking each: f(first, count, values).
   absl::Status ForEachBlock(
       const Stream& s, const std::function<void(uint64_t, uint32_t, const uint16_t*)>& f) const;
+  // Where position `index` of a stream lies: its block (checked) and offset.
+  struct Place {
+    uint64_t block;
+    uint32_t offset;
+    uint32_t count;  // the block's positions
+    const uint8_t* at;
+  };
+  absl::StatusOr<Place> Find(const Stream& s, uint64_t index) const;
   // The value at `index` of a stream.
   absl::StatusOr<uint16_t> ValueAt(const Stream& s, uint64_t index) const;
+  // The result at `index` and, for a loss of version 3, the losses before it.
+  absl::StatusOr<uint16_t> ResultAndLossRank(uint64_t index, uint64_t& rank) const;
 
   std::string path_;
   const uint8_t* file_ = nullptr;
@@ -147,6 +172,9 @@ class CompressedSlice {
   Stream results_{};
   Stream wins_{};
   Stream losses_{};
+  const uint8_t* loss_ranks_ = nullptr;  // version 3 (dense losses), else null
+  const uint8_t* block_loss_ranks_ = nullptr;
+  uint64_t loss_rank_bytes_ = 0;
 };
 
 }  // namespace lud64::tablebase

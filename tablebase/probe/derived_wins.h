@@ -9,11 +9,15 @@
 #define LUD64_TABLEBASE_PROBE_DERIVED_WINS_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "absl/hash/hash.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -32,7 +36,7 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
   int best = kNone;
   absl::Status status;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
-    if (!status.ok()) return;
+    if (!status.ok() || best == 1) return;
     if (s.kind == Successor::kWin) best = 1;
     if (s.kind != Successor::kChild) return;
     const MappedSlice* slice = tables.Find(s.at.key);
@@ -42,6 +46,7 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
                                                 at.key.Name(), " is derived from it"));
       return;
     }
+    // One block for a result other than the one looked for, two otherwise.
     const absl::StatusOr<Entry> child = slice->Read(s.at.index);
     if (!child.ok()) {
       status = child.status();
@@ -74,6 +79,36 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
   tb.index().PairAt(at.key.own, at.key.opponent, at.index, own, opponent);
   return DerivedWinTurns(tb, tables, at, tb.Make(at.key, own, opponent));
 }
+
+// Distances of wins derived lately, shared by the threads that probe: a
+// search probes the same won positions again. Direct-mapped; a slot holds
+// a 48-bit tag of the position and its distance, so that a wrong answer
+// needs two positions agreeing on 64 bits of hash.
+class DerivedWinCache {
+ public:
+  std::optional<int> Find(const SliceIndex& at) const {
+    const uint64_t hash = Hash(at);
+    const uint64_t slot = slots_[hash % kSlots].load(std::memory_order_relaxed);
+    if ((slot & ~kTurnsMask) != (hash & ~kTurnsMask) || (slot & kTurnsMask) == 0) {
+      return std::nullopt;
+    }
+    return static_cast<int>(slot & kTurnsMask);
+  }
+  void Store(const SliceIndex& at, int turns) {
+    const uint64_t hash = Hash(at);
+    slots_[hash % kSlots].store((hash & ~kTurnsMask) | static_cast<uint64_t>(turns),
+                                std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr size_t kSlots = size_t{1} << 16;
+  static constexpr uint64_t kTurnsMask = 0xFFFF;
+  static uint64_t Hash(const SliceIndex& at) {
+    return absl::HashOf(at.key, at.index) * 0x9E3779B97F4A7C15ull;
+  }
+  std::unique_ptr<std::atomic<uint64_t>[]> slots_ =
+      std::make_unique<std::atomic<uint64_t>[]>(kSlots);
+};
 
 // Sets the distance of every won position that can occur in the slices of
 // `keys` decoded whole (SliceAccess::kEntries) from files without them, on

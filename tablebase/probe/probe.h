@@ -182,8 +182,10 @@ class Tablebase {
   absl::StatusOr<Entry> EntryIn(const MappedSlice& slice, const SliceIndex& at) const {
     absl::StatusOr<Entry> entry = slice.Read(at.index);
     if (!entry.ok() || !IsWin(*entry) || slice.has_win_distances()) return entry;
+    if (const std::optional<int> known = derived_wins_->Find(at)) return WinEntry(*known);
     absl::StatusOr<int> turns = DerivedWinTurns(tb_, *tables_, at);
     if (!turns.ok()) return turns.status();
+    derived_wins_->Store(at, *turns);
     return WinEntry(*turns);
   }
 
@@ -195,6 +197,7 @@ class Tablebase {
   std::unique_ptr<SliceTables> tables_;
   std::shared_ptr<std::atomic<bool>> corruption_reported_ =
       std::make_shared<std::atomic<bool>>(false);
+  std::shared_ptr<DerivedWinCache> derived_wins_ = std::make_shared<DerivedWinCache>();
 };
 
 }  // namespace lud64::tablebase
