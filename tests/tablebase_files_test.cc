@@ -262,6 +262,25 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
   }
   // A build that derives the distances of wins as it resumes passes verify.
   EXPECT_EQ(VerifyTablebases(game, layered_dir.path(), 2, log).value().mismatches, 0u);
+  // A win whose distance is derived from a slice that is not there is an
+  // error naming the slice, not a value.
+  fs::remove(layered_dir.File(SliceFileName("davxar", {2, 3})));
+  const DavxarTb tables_of(MillTest::kHistorical);
+  const auto partial = Tablebase<DavxarTb>::Open(tables_of, layered_dir.path());
+  ASSERT_TRUE(partial.ok()) << partial.status();
+  int wins = 0;
+  for (uint64_t index = 0; index < tables_of.index().Size(3, 2) && wins < 20; ++index) {
+    Bitboard own, opponent;
+    if (!tables_of.index().Unrank(3, 2, index, own, opponent) ||
+        partial->tables().Find({3, 2})->ReadResult(index).value() != TbResult::kWin) {
+      continue;
+    }
+    ++wins;
+    const absl::Status status = partial->Probe(tables_of.Make({3, 2}, own, opponent)).status();
+    EXPECT_TRUE(absl::IsNotFound(status)) << status;
+    EXPECT_TRUE(absl::StrContains(status.message(), "slice 2v3 of davxar is not loaded")) << status;
+  }
+  EXPECT_EQ(wins, 20);
 }
 
 // Damdaman's compressed files leave out every win's distance (no decision

@@ -44,8 +44,8 @@ void CareFlags(const Tb& tb, const SliceKey& key, uint64_t begin, uint64_t end, 
 
 // What compressing a set of files did.
 struct CompressReport {
-  int compressed = 0;         // files turned into version 2
-  int already = 0;            // files that were version 2 already
+  int compressed = 0;         // files turned into version 3
+  int already = 0;            // files compressed already (version 2 or 3)
   uint64_t bytes_before = 0;  // of the files compressed
   uint64_t bytes_after = 0;
 };

@@ -38,7 +38,7 @@ struct TbBuildOptions {
   EndgameLimit upto = {};   // whole game by default
   int threads = 1;          //
   int64_t memory_mib = 0;   // refuse a build whose working memory exceeds this; 0: no limit
-  bool compress = true;     // end with the files compressed (format version 2)
+  bool compress = true;     // end with the files compressed (format version 3)
   StopFlag stop = nullptr;  // set (Ctrl-C): the build stops with Cancelled
 };
 

@@ -26,7 +26,7 @@ ABSL_FLAG(std::string, upto, "0",
           "from the game's start)");
 
 ABSL_FLAG(bool, compress, true,
-          "tb build: end with the files compressed (format 2); --nocompress keeps one or two "
+          "tb build: end with the files compressed (format 3); --nocompress keeps one or two "
           "bytes a position");
 
 namespace lud64 {
