@@ -380,6 +380,25 @@ absl::StatusOr<uint16_t> CompressedSlice::ResultAndLossRank(uint64_t index, uint
   return value;
 }
 
+void CompressedSlice::Prefetch(uint64_t index, int stage) const {
+  if (index >= entries_) return;
+  const uint8_t* sparse = results_.sparse + 8 * (index / results_.layout.span_positions);
+  if (stage == 0) {
+    __builtin_prefetch(sparse);
+    if (loss_ranks_ != nullptr) __builtin_prefetch(loss_ranks_ + 8 * (index / kSpanPositions));
+    return;
+  }
+  uint64_t entry;
+  std::memcpy(&entry, sparse, 8);
+  const uint64_t block = entry >> 16;
+  if (block >= results_.layout.blocks) return;
+  __builtin_prefetch(results_.counts + 2 * block);
+  __builtin_prefetch(results_.blocks + kBlockBytes * block);
+  if (block + 1 < results_.layout.blocks)
+    __builtin_prefetch(results_.blocks + kBlockBytes * (block + 1));
+  if (block_loss_ranks_ != nullptr) __builtin_prefetch(block_loss_ranks_ + 2 * block);
+}
+
 absl::StatusOr<TbResult> CompressedSlice::ReadResult(uint64_t index) const {
   if (index >= entries_) return Read(index).status();  // its error
   absl::StatusOr<uint16_t> result = ValueAt(results_, index);

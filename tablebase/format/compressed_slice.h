@@ -117,6 +117,11 @@ class CompressedSlice {
   absl::StatusOr<Entry> Read(uint64_t index) const;
   // Only its result: one block of one stream.
   absl::StatusOr<TbResult> ReadResult(uint64_t index) const;
+  // Asks for the memory a read of `index` starts with: its results' sparse
+  // index entry (stage 0), then the counts and block it points to (stage 1,
+  // once the first has arrived). Reading many positions, stage 0 for all,
+  // then stage 1, then the reads overlaps their cache misses.
+  void Prefetch(uint64_t index, int stage) const;
   // Every entry, little-endian, `width` bytes each, into out; a won position
   // of a file without the wins' distances as all ones (kUnstoredWin, or 0xFF
   // in one byte: a win in 128 turns, beyond what one byte stores).

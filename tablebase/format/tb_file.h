@@ -103,6 +103,14 @@ class MappedSlice {
   // across tables larger than the cache, and overlapping the misses of one
   // position's successors hides most of their latency.
   void Prefetch(uint64_t index) const { __builtin_prefetch(data_ + (wide_ ? 2 * index : index)); }
+  // The same for a read of any slice, in two stages (CompressedSlice::Prefetch).
+  void PrefetchRead(uint64_t index, int stage) const {
+    if (compressed_ != nullptr) {
+      compressed_->Prefetch(index, stage);
+    } else if (stage == 0) {
+      Prefetch(index);
+    }
+  }
   const SliceHeader& header() const { return header_; }
   uint64_t size() const { return header_.entries; }
   const std::string& path() const { return path_; }

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -34,9 +35,17 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
                                     const typename Tb::Position& position) {
   constexpr int kNone = std::numeric_limits<int>::max();
   int best = kNone;
+  // The decisions' entries lie at random in the tables: listed first, their
+  // memory asked for in two stages, then read, so that the misses overlap.
+  struct Child {
+    const MappedSlice* slice;
+    uint64_t index;
+    bool same_mover;
+  };
+  absl::InlinedVector<Child, 32> children;
   absl::Status status;
   tb.ForEachSuccessor(position, [&](const Successor& s) {
-    if (!status.ok() || best == 1) return;
+    if (!status.ok()) return;
     if (s.kind == Successor::kWin) best = 1;
     if (s.kind != Successor::kChild) return;
     const MappedSlice* slice = tables.Find(s.at.key);
@@ -46,23 +55,27 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
                                                 at.key.Name(), " is derived from it"));
       return;
     }
-    // One block for a result other than the one looked for, two otherwise.
-    const absl::StatusOr<Entry> child = slice->Read(s.at.index);
-    if (!child.ok()) {
-      status = child.status();
-    } else if (s.same_mover && IsWin(*child)) {
-      if (!slice->has_win_distances()) {
-        status = absl::DataLossError(absl::StrCat(
-            "tablebase file ", slice->path(), " leaves out the distances of wins that ",
-            at.key.Name(), " needs (its decisions continue there); rebuild the tables"));
-        return;
-      }
-      best = std::min(best, EntryTurns(*child));
-    } else if (!s.same_mover && IsLoss(*child)) {
-      best = std::min(best, EntryTurns(*child) + 1);
-    }
+    slice->PrefetchRead(s.at.index, 0);
+    children.push_back({slice, s.at.index, s.same_mover});
   });
   if (!status.ok()) return status;
+  if (best == 1) return best;
+  for (const Child& c : children) c.slice->PrefetchRead(c.index, 1);
+  for (const Child& c : children) {
+    // One block for a result other than the one looked for, two otherwise.
+    const absl::StatusOr<Entry> child = c.slice->Read(c.index);
+    if (!child.ok()) return child.status();
+    if (c.same_mover && IsWin(*child)) {
+      if (!c.slice->has_win_distances()) {
+        return absl::DataLossError(absl::StrCat(
+            "tablebase file ", c.slice->path(), " leaves out the distances of wins that ",
+            at.key.Name(), " needs (its decisions continue there); rebuild the tables"));
+      }
+      best = std::min(best, EntryTurns(*child));
+    } else if (!c.same_mover && IsLoss(*child)) {
+      best = std::min(best, EntryTurns(*child) + 1);
+    }
+  }
   if (best == kNone) {
     const MappedSlice* slice = tables.Find(at.key);
     return absl::DataLossError(
