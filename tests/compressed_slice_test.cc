@@ -3,6 +3,7 @@
 // the block.
 #include "tablebase/format/compressed_slice.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -125,6 +126,23 @@ TEST(CompressedSliceTest, EveryPositionThatMattersReadsBackBothWays) {
       ASSERT_EQ(*read, s.entries[i]) << "index " << i << ", max_turns " << max_turns;
       ASSERT_EQ((*decoded)->Get(i), s.entries[i]) << "index " << i;
       ++checked;
+    }
+    // Sorted batches, as a derivation reads them: near one another (several
+    // in a block, duplicates too) and far apart.
+    std::mt19937_64 random(max_turns);
+    for (int batch = 0; batch < 2000; ++batch) {
+      std::vector<uint64_t> indices;
+      const uint64_t base = random() % s.entries.size();
+      for (int k = 0; k < 20; ++k) {
+        const uint64_t spread = batch % 2 ? 3000 : s.entries.size();
+        indices.push_back(std::min<uint64_t>(s.entries.size() - 1, base + random() % spread));
+      }
+      std::sort(indices.begin(), indices.end());
+      std::vector<Entry> batch_entries(indices.size());
+      ASSERT_TRUE((*probed)->ReadSorted(indices.data(), indices.size(), batch_entries.data()).ok());
+      for (size_t k = 0; k < indices.size(); ++k) {
+        ASSERT_EQ(batch_entries[k], (*probed)->Read(indices[k]).value()) << indices[k];
+      }
     }
     EXPECT_GT(checked, 240000u);
     EXPECT_LT((*probed)->file_bytes(), s.entries.size() * (max_turns > 127 ? 2 : 1));

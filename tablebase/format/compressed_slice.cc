@@ -353,30 +353,31 @@ absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t inde
   return value;
 }
 
+uint64_t CompressedSlice::LossesBeforeBlock(uint64_t index, uint64_t block) const {
+  // The losses before the span's first position, and those before the block
+  // modulo 2^16: the block starts fewer than 2^16 positions from that one,
+  // before it (the span's block) or after it.
+  const uint64_t span = index / kSpanPositions;
+  uint64_t sparse, rank;
+  std::memcpy(&sparse, results_.sparse + 8 * span, 8);
+  std::memcpy(&rank, loss_ranks_ + 8 * span, 8);
+  uint16_t block_rank;
+  std::memcpy(&block_rank, block_loss_ranks_ + 2 * block, 2);
+  if (block == sparse >> 16)
+    return rank - static_cast<uint16_t>(static_cast<uint16_t>(rank) - block_rank);
+  return rank + static_cast<uint16_t>(block_rank - static_cast<uint16_t>(rank));
+}
+
 absl::StatusOr<uint16_t> CompressedSlice::ResultAndLossRank(uint64_t index, uint64_t& rank) const {
   const absl::StatusOr<Place> place = Find(results_, index);
   if (!place.ok()) return place.status();
-  // The losses before the span's first position, then those from there (or
-  // from the block's start, whose rank modulo 2^16 differs from the span's by
-  // fewer than the span's positions) to `index`.
-  const uint64_t span = index / kSpanPositions;
-  uint64_t sparse;
-  std::memcpy(&sparse, results_.sparse + 8 * span, 8);
-  std::memcpy(&rank, loss_ranks_ + 8 * span, 8);
-  uint32_t count_from = static_cast<uint32_t>(sparse & 0xFFFF);
-  if (place->block != sparse >> 16) {
-    uint16_t block_rank;
-    std::memcpy(&block_rank, block_loss_ranks_ + 2 * place->block, 2);
-    rank += static_cast<uint16_t>(block_rank - static_cast<uint16_t>(rank));
-    count_from = 0;
-  }
   uint16_t value = 0;
   uint32_t before = 0;
   if (!DecodeValueAndCount(place->at, place->count, results_.codes, results_.coding, place->offset,
-                           count_from, 2, value, before)) {
+                           0, 2, value, before)) {
     return BlockError(results_, place->block);
   }
-  rank += before;
+  rank = LossesBeforeBlock(index, place->block) + before;
   return value;
 }
 
@@ -394,8 +395,9 @@ void CompressedSlice::Prefetch(uint64_t index, int stage) const {
   if (block >= results_.layout.blocks) return;
   __builtin_prefetch(results_.counts + 2 * block);
   __builtin_prefetch(results_.blocks + kBlockBytes * block);
-  if (block + 1 < results_.layout.blocks)
+  if (block + 1 < results_.layout.blocks) {
     __builtin_prefetch(results_.blocks + kBlockBytes * (block + 1));
+  }
   if (block_loss_ranks_ != nullptr) __builtin_prefetch(block_loss_ranks_ + 2 * block);
 }
 
@@ -415,14 +417,51 @@ absl::StatusOr<Entry> CompressedSlice::Read(uint64_t index) const {
   absl::StatusOr<uint16_t> result =
       loss_ranks_ != nullptr ? ResultAndLossRank(index, loss_index) : ValueAt(results_, index);
   if (!result.ok()) return result.status();
-  if (*result == 0) return kDrawEntry;
-  if (*result == 1 && !stores_win_distances()) return kUnstoredWin;
-  if (*result == 2 && loss_index >= losses_.positions) return BlockError(results_, 0);
+  return EntryOf(index, *result, loss_index);
+}
+
+absl::StatusOr<Entry> CompressedSlice::EntryOf(uint64_t index, uint16_t result,
+                                               uint64_t loss_index) const {
+  if (result == 0) return kDrawEntry;
+  if (result == 1 && !stores_win_distances()) return kUnstoredWin;
+  if (result == 2 && loss_index >= losses_.positions) return BlockError(results_, 0);
   absl::StatusOr<uint16_t> turns =
-      *result == 1 ? ValueAt(wins_, index) : ValueAt(losses_, loss_index);
+      result == 1 ? ValueAt(wins_, index) : ValueAt(losses_, loss_index);
   if (!turns.ok()) return turns.status();
   if (*turns == 0) return kDrawEntry;  // a position that cannot matter
-  return *result == 1 ? WinEntry(*turns) : LossEntry(*turns);
+  return result == 1 ? WinEntry(*turns) : LossEntry(*turns);
+}
+
+absl::Status CompressedSlice::ReadSorted(const uint64_t* indices, size_t n, Entry* out) const {
+  constexpr size_t kMost = 64;  // positions decoded in one walk
+  uint32_t offsets[kMost], before[kMost];
+  uint16_t values[kMost];
+  for (size_t k = 0; k < n;) {
+    if (indices[k] >= entries_) return Read(indices[k]).status();  // its error
+    const absl::StatusOr<Place> place = Find(results_, indices[k]);
+    if (!place.ok()) return place.status();
+    const uint64_t first = indices[k] - place->offset;
+    size_t m = 0;
+    while (k + m < n && m < kMost && indices[k + m] - first < place->count) {
+      offsets[m] = static_cast<uint32_t>(indices[k + m] - first);
+      ++m;
+    }
+    if (!DecodeValuesAndCounts(place->at, place->count, results_.codes, results_.coding, offsets, m,
+                               2, values, before)) {
+      return BlockError(results_, place->block);
+    }
+    const uint64_t losses_before =
+        loss_ranks_ != nullptr ? LossesBeforeBlock(indices[k], place->block) : 0;
+    for (size_t j = 0; j < m; ++j) {
+      const uint64_t index = indices[k + j];
+      absl::StatusOr<Entry> entry =
+          EntryOf(index, values[j], loss_ranks_ != nullptr ? losses_before + before[j] : index);
+      if (!entry.ok()) return entry.status();
+      out[k + j] = *entry;
+    }
+    k += m;
+  }
+  return absl::OkStatus();
 }
 
 absl::Status CompressedSlice::ForEachBlock(

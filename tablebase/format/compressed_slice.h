@@ -117,6 +117,10 @@ class CompressedSlice {
   absl::StatusOr<Entry> Read(uint64_t index) const;
   // Only its result: one block of one stream.
   absl::StatusOr<TbResult> ReadResult(uint64_t index) const;
+  // The entries at indices[0..n) (ascending) into out, each results block
+  // decoded once for all the positions in it: what deriving a win reads (its
+  // decisions' positions, which share few blocks).
+  absl::Status ReadSorted(const uint64_t* indices, size_t n, Entry* out) const;
   // Asks for the memory a read of `index` starts with: its results' sparse
   // index entry (stage 0), then the counts and block it points to (stage 1,
   // once the first has arrived). Reading many positions, stage 0 for all,
@@ -169,6 +173,10 @@ class CompressedSlice {
   absl::StatusOr<uint16_t> ValueAt(const Stream& s, uint64_t index) const;
   // The result at `index` and, for a loss of version 3, the losses before it.
   absl::StatusOr<uint16_t> ResultAndLossRank(uint64_t index, uint64_t& rank) const;
+  // The losses before results block `block`, which holds `index` (version 3).
+  uint64_t LossesBeforeBlock(uint64_t index, uint64_t block) const;
+  // The entry of a position whose result and (a loss) rank were read.
+  absl::StatusOr<Entry> EntryOf(uint64_t index, uint16_t result, uint64_t loss_index) const;
 
   std::string path_;
   const uint8_t* file_ = nullptr;

@@ -84,6 +84,13 @@ class MappedSlice {
     if (compressed_ != nullptr) return compressed_->Read(index);
     return Get(index);
   }
+  // The entries at indices[0..n) (ascending) into out; a compressed file's
+  // blocks decoded once for all the positions in each.
+  absl::Status ReadSorted(const uint64_t* indices, size_t n, Entry* out) const {
+    if (compressed_ != nullptr) return compressed_->ReadSorted(indices, n, out);
+    for (size_t k = 0; k < n; ++k) out[k] = Get(indices[k]);
+    return absl::OkStatus();
+  }
   // Only the entry's result, which a compressed file reads from its own stream.
   absl::StatusOr<TbResult> ReadResult(uint64_t index) const {
     if (compressed_ != nullptr) return compressed_->ReadResult(index);

@@ -192,6 +192,23 @@ bool DecodeValueAndCount(const uint8_t* block, uint32_t count, const StreamCodes
   return valid && found;
 }
 
+bool DecodeValuesAndCounts(const uint8_t* block, uint32_t count, const StreamCodes& codes,
+                           const StreamCoding& coding, const uint32_t* offsets, size_t n,
+                           uint16_t counted, uint16_t* values, uint32_t* before) {
+  size_t k = 0;
+  uint32_t seen = 0;  // `counted` before the current run
+  const bool valid =
+      WalkBlock(block, count, codes, coding, [&](uint32_t begin, uint32_t length, uint16_t v) {
+        for (; k < n && offsets[k] < begin + length; ++k) {
+          values[k] = v;
+          before[k] = seen + (v == counted ? offsets[k] - begin : 0);
+        }
+        if (v == counted) seen += length;
+        return k < n;
+      });
+  return valid && k == n;
+}
+
 bool DecodeAllValues(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                      const StreamCoding& coding, uint16_t* out) {
   uint32_t total = 0;

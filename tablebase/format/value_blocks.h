@@ -138,6 +138,11 @@ bool DecodeValueAt(const uint8_t* block, uint32_t count, const StreamCodes& code
 bool DecodeValueAndCount(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                          const StreamCoding& coding, uint32_t offset, uint32_t count_from,
                          uint16_t counted, uint16_t& value, uint32_t& occurrences);
+// The values at offsets[0..n) (ascending) of a block, and how many of the
+// positions before each hold `counted`, in one walk.
+bool DecodeValuesAndCounts(const uint8_t* block, uint32_t count, const StreamCodes& codes,
+                           const StreamCoding& coding, const uint32_t* offsets, size_t n,
+                           uint16_t counted, uint16_t* values, uint32_t* before);
 // Every value of the block into out[0..count); false unless it codes exactly
 // `count` values.
 bool DecodeAllValues(const uint8_t* block, uint32_t count, const StreamCodes& codes,

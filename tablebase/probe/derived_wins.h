@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -61,19 +62,33 @@ absl::StatusOr<int> DerivedWinTurns(const Tb& tb, const SliceTables& tables, con
   if (!status.ok()) return status;
   if (best == 1) return best;
   for (const Child& c : children) c.slice->PrefetchRead(c.index, 1);
-  for (const Child& c : children) {
-    // One block for a result other than the one looked for, two otherwise.
-    const absl::StatusOr<Entry> child = c.slice->Read(c.index);
-    if (!child.ok()) return child.status();
-    if (c.same_mover && IsWin(*child)) {
+  // By slice and index, so that the decisions in one block are decoded together.
+  std::sort(children.begin(), children.end(), [](const Child& x, const Child& y) {
+    return std::tie(x.slice, x.index) < std::tie(y.slice, y.index);
+  });
+  absl::InlinedVector<uint64_t, 32> indices;
+  absl::InlinedVector<Entry, 32> entries(children.size());
+  for (const Child& c : children) indices.push_back(c.index);
+  for (size_t begin = 0, end; begin < children.size(); begin = end) {
+    const MappedSlice* slice = children[begin].slice;
+    for (end = begin + 1; end < children.size() && children[end].slice == slice;) ++end;
+    if (absl::Status s = slice->ReadSorted(&indices[begin], end - begin, &entries[begin]);
+        !s.ok()) {
+      return s;
+    }
+  }
+  for (size_t k = 0; k < children.size(); ++k) {
+    const Child& c = children[k];
+    const Entry child = entries[k];
+    if (c.same_mover && IsWin(child)) {
       if (!c.slice->has_win_distances()) {
         return absl::DataLossError(absl::StrCat(
             "tablebase file ", c.slice->path(), " leaves out the distances of wins that ",
             at.key.Name(), " needs (its decisions continue there); rebuild the tables"));
       }
-      best = std::min(best, EntryTurns(*child));
-    } else if (!c.same_mover && IsLoss(*child)) {
-      best = std::min(best, EntryTurns(*child) + 1);
+      best = std::min(best, EntryTurns(child));
+    } else if (!c.same_mover && IsLoss(child)) {
+      best = std::min(best, EntryTurns(child) + 1);
     }
   }
   if (best == kNone) {
