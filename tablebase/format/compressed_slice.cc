@@ -373,8 +373,8 @@ absl::StatusOr<uint16_t> CompressedSlice::ResultAndLossRank(uint64_t index, uint
   if (!place.ok()) return place.status();
   uint16_t value = 0;
   uint32_t before = 0;
-  if (!DecodeValueAndCount(place->at, place->count, results_.codes, results_.coding, place->offset,
-                           0, 2, value, before)) {
+  if (!DecodeValuesAndCounts(place->at, place->count, results_.codes, results_.coding,
+                             &place->offset, 1, 2, &value, &before)) {
     return BlockError(results_, place->block);
   }
   rank = LossesBeforeBlock(index, place->block) + before;

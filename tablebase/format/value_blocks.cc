@@ -171,27 +171,6 @@ bool DecodeValueAt(const uint8_t* block, uint32_t count, const StreamCodes& code
   return valid && found;
 }
 
-bool DecodeValueAndCount(const uint8_t* block, uint32_t count, const StreamCodes& codes,
-                         const StreamCoding& coding, uint32_t offset, uint32_t count_from,
-                         uint16_t counted, uint16_t& value, uint32_t& occurrences) {
-  bool found = false;
-  occurrences = 0;
-  const bool valid =
-      WalkBlock(block, count, codes, coding, [&](uint32_t begin, uint32_t n, uint16_t v) {
-        if (v == counted && offset > count_from) {
-          const uint32_t from = std::max(begin, count_from), to = std::min(begin + n, offset);
-          if (to > from) occurrences += to - from;
-        }
-        if (offset < begin + n) {
-          value = v;
-          found = true;
-          return false;
-        }
-        return true;
-      });
-  return valid && found;
-}
-
 bool DecodeValuesAndCounts(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                            const StreamCoding& coding, const uint32_t* offsets, size_t n,
                            uint16_t counted, uint16_t* values, uint32_t* before) {

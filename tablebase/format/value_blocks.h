@@ -134,10 +134,6 @@ class BlockPacker {
 // up to there are not a valid coding (the block's check finds the rest).
 bool DecodeValueAt(const uint8_t* block, uint32_t count, const StreamCodes& codes,
                    const StreamCoding& coding, uint32_t offset, uint16_t& value);
-// The same, and how many of the positions [count_from, offset) hold `counted`.
-bool DecodeValueAndCount(const uint8_t* block, uint32_t count, const StreamCodes& codes,
-                         const StreamCoding& coding, uint32_t offset, uint32_t count_from,
-                         uint16_t counted, uint16_t& value, uint32_t& occurrences);
 // The values at offsets[0..n) (ascending) of a block, and how many of the
 // positions before each hold `counted`, in one walk.
 bool DecodeValuesAndCounts(const uint8_t* block, uint32_t count, const StreamCodes& codes,
