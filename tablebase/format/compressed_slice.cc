@@ -20,6 +20,11 @@ constexpr uint64_t kFirstSection = sizeof(SliceHeader) + sizeof(CompressedLayout
 
 uint16_t ResultValue(Entry e) { return e == kDrawEntry ? 0 : IsWin(e) ? 1 : 2; }
 
+// Whether `bytes` from `offset` lie in a file of `size` bytes, after its layout.
+bool Fits(uint64_t offset, uint64_t bytes, uint64_t size) {
+  return offset >= kFirstSection && offset <= size && bytes <= size - offset;
+}
+
 // One stream as the writer builds it.
 struct StreamBuild {
   StreamCoding coding;
@@ -248,12 +253,9 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
   }
   if (!version2) {
     const uint64_t spans = (header.entries + kSpanPositions - 1) / kSpanPositions;
-    auto fits = [&](uint64_t offset, uint64_t bytes) {
-      return offset >= kFirstSection && offset <= size && bytes <= size - offset;
-    };
     if (layout.results.span_positions != kSpanPositions ||
-        !fits(layout.loss_ranks_offset, 8 * spans) ||
-        !fits(layout.block_loss_ranks_offset, 2 * layout.results.blocks)) {
+        !Fits(layout.loss_ranks_offset, 8 * spans, size) ||
+        !Fits(layout.block_loss_ranks_offset, 2 * layout.results.blocks, size)) {
       return error("the ranks of the losses lie outside the file (truncated or corrupt)");
     }
     // They are the last section, 8-aligned.
@@ -280,9 +282,7 @@ absl::StatusOr<CompressedSlice::Stream> CompressedSlice::OpenStream(const char* 
                             layout.delta != 0};
   Stream s{name, positions, layout, coding, {}, nullptr, nullptr, nullptr};
   const uint64_t symbols = coding.symbols();
-  auto fits = [&](uint64_t offset, uint64_t bytes) {
-    return offset >= kFirstSection && offset <= size_ && bytes <= size_ - offset;
-  };
+  auto fits = [&](uint64_t offset, uint64_t bytes) { return Fits(offset, bytes, size_); };
   if (layout.span_positions == 0) return error("bad sparse index");
   const uint64_t spans = (positions + layout.span_positions - 1) / layout.span_positions;
   if (static_cast<size_t>(coding.symbols()) > kMaxSymbols || layout.blocks > positions ||
@@ -368,19 +368,6 @@ uint64_t CompressedSlice::LossesBeforeBlock(uint64_t index, uint64_t block) cons
   return rank + static_cast<uint16_t>(block_rank - static_cast<uint16_t>(rank));
 }
 
-absl::StatusOr<uint16_t> CompressedSlice::ResultAndLossRank(uint64_t index, uint64_t& rank) const {
-  const absl::StatusOr<Place> place = Find(results_, index);
-  if (!place.ok()) return place.status();
-  uint16_t value = 0;
-  uint32_t before = 0;
-  if (!DecodeValuesAndCounts(place->at, place->count, results_.codes, results_.coding,
-                             &place->offset, 1, 2, &value, &before)) {
-    return BlockError(results_, place->block);
-  }
-  rank = LossesBeforeBlock(index, place->block) + before;
-  return value;
-}
-
 void CompressedSlice::Prefetch(uint64_t index, int stage) const {
   if (index >= entries_) return;
   const uint8_t* sparse = results_.sparse + 8 * (index / results_.layout.span_positions);
@@ -409,15 +396,9 @@ absl::StatusOr<TbResult> CompressedSlice::ReadResult(uint64_t index) const {
 }
 
 absl::StatusOr<Entry> CompressedSlice::Read(uint64_t index) const {
-  if (index >= entries_) {
-    return absl::OutOfRangeError(absl::StrCat("tablebase file ", path_, ": index ", index,
-                                              " past its ", entries_, " entries"));
-  }
-  uint64_t loss_index = index;
-  absl::StatusOr<uint16_t> result =
-      loss_ranks_ != nullptr ? ResultAndLossRank(index, loss_index) : ValueAt(results_, index);
-  if (!result.ok()) return result.status();
-  return EntryOf(index, *result, loss_index);
+  Entry entry = kDrawEntry;
+  if (absl::Status status = ReadSorted(&index, 1, &entry); !status.ok()) return status;
+  return entry;
 }
 
 absl::StatusOr<Entry> CompressedSlice::EntryOf(uint64_t index, uint16_t result,
@@ -437,7 +418,10 @@ absl::Status CompressedSlice::ReadSorted(const uint64_t* indices, size_t n, Entr
   uint32_t offsets[kMost], before[kMost];
   uint16_t values[kMost];
   for (size_t k = 0; k < n;) {
-    if (indices[k] >= entries_) return Read(indices[k]).status();  // its error
+    if (indices[k] >= entries_) {
+      return absl::OutOfRangeError(absl::StrCat("tablebase file ", path_, ": index ", indices[k],
+                                                " past its ", entries_, " entries"));
+    }
     const absl::StatusOr<Place> place = Find(results_, indices[k]);
     if (!place.ok()) return place.status();
     const uint64_t first = indices[k] - place->offset;

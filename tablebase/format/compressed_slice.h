@@ -171,8 +171,6 @@ class CompressedSlice {
   absl::StatusOr<Place> Find(const Stream& s, uint64_t index) const;
   // The value at `index` of a stream.
   absl::StatusOr<uint16_t> ValueAt(const Stream& s, uint64_t index) const;
-  // The result at `index` and, for a loss of version 3, the losses before it.
-  absl::StatusOr<uint16_t> ResultAndLossRank(uint64_t index, uint64_t& rank) const;
   // The losses before results block `block`, which holds `index` (version 3).
   uint64_t LossesBeforeBlock(uint64_t index, uint64_t block) const;
   // The entry of a position whose result and (a loss) rank were read.
