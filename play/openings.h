@@ -40,14 +40,15 @@ class ShortProofCheck {
   explicit ShortProofCheck(const G& game) {
     if constexpr (SearchableGame<G>) solver_.emplace(game, /*table_mib=*/1);
   }
-  // Whether the value from `position` is proven within `plies` plies.
-  bool ProvenWithin(const typename G::Position& position, int plies) {
+  // Whether the value from `position` is proven within `plies` plies;
+  // setting `stop` ends the proof unproven.
+  bool ProvenWithin(const typename G::Position& position, int plies, StopFlag stop) {
     if constexpr (SearchableGame<G>) {
       // A proof that needs more nodes than this counts as none: the check
       // stays quick in games whose short lines do not end.
       constexpr uint64_t kNodeBudget = 1'000'000;
       solver_->ClearTable();  // the answer depends on the position alone
-      return solver_->Solve(position, {.depth = plies, .nodes = kNodeBudget}).proven;
+      return solver_->Solve(position, {.depth = plies, .nodes = kNodeBudget, .stop = stop}).proven;
     } else {
       return false;
     }
@@ -90,7 +91,10 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, in
       opening.push_back(RandomDecision(game, position, random));
       Apply(game, position, opening.back());
     }
-    if (!position.state.over() && (balanced == 0 || !check.ProvenWithin(position, balanced))) {
+    if (!position.state.over() &&
+        (balanced == 0 || !check.ProvenWithin(position, balanced, stop))) {
+      // A proof cut short by `stop` proved nothing: the opening is not taken.
+      if (Stopping(stop)) return absl::CancelledError("stopped while drawing openings");
       return opening;
     }
   }
