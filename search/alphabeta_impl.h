@@ -35,10 +35,20 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   if (table_ && interior) table_->Prefetch(key);
   if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
   // An endgame table's value is exact: no search below it, leaves included.
+  // A win that fails high even at its slice's longest distance, or a loss that
+  // fails low, returns that bound: its own distance could not change what the
+  // node tells its parent, and it is the dear part of a compressed probe.
   if (ply > 0 && MayHold<G>(endgame_probe_, p)) {
-    if (const std::optional<ExactValue> exact = endgame_probe_(p)) {
-      ++table_hits_;
-      return ExactScore(*exact, ply);
+    if (const std::optional<ExactValue> bound = endgame_probe_.Bound(p)) {
+      const Score bound_score = ExactScore(*bound, ply);
+      if (bound->sign == 0 || (bound->sign > 0 ? bound_score >= beta : bound_score <= alpha)) {
+        ++table_hits_;
+        return bound_score;
+      }
+      if (const std::optional<ExactValue> exact = endgame_probe_(p)) {
+        ++table_hits_;
+        return ExactScore(*exact, ply);
+      }
     }
   }
   if (!interior) {

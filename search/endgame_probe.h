@@ -20,17 +20,24 @@ struct ExactValue {
 };
 
 // The tables as a search sees them: `value` is empty when the tables do not
-// hold the position. A search asks only about positions with at most
-// `max_pieces` pieces (both sides, on the board and in hand): the cardinality
-// test, inline, so that the many positions above every table cost neither a
-// call nor a lookup.
+// hold the position. `bound` is the same result with, for a win or a loss,
+// `turns` at least its distance (the longest of its slice): a read of the
+// result alone, where a compressed file's distance costs more reads or a
+// derivation. A search asks only about positions with at most `max_pieces`
+// pieces (both sides, on the board and in hand): the cardinality test,
+// inline, so that the many positions above every table cost neither a call
+// nor a lookup.
 template <class Position>
 struct EndgameProbe {
   std::function<std::optional<ExactValue>(const Position&)> value;
+  std::function<std::optional<ExactValue>(const Position&)> bound;  // empty: `value`
   int max_pieces = 0;
 
   explicit operator bool() const { return static_cast<bool>(value); }
   std::optional<ExactValue> operator()(const Position& position) const { return value(position); }
+  std::optional<ExactValue> Bound(const Position& position) const {
+    return bound ? bound(position) : value(position);
+  }
 };
 
 // Whether `probe` may hold `position`: set, and the position has no more

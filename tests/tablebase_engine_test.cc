@@ -1,6 +1,7 @@
 // The engines with endgame tables: the solver and alpha-beta score table
 // positions exactly, so a position whose decisions all lead into the tables is
 // proven at depth 1, with the tables' value and distance.
+#include <bit>
 #include <random>
 #include <sstream>
 
@@ -10,6 +11,7 @@
 #include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "search/alphabeta.h"
 #include "search/solver.h"
 #include "tablebase/probe/engine_probe.h"
 #include "tablebase/tb_operations.h"
@@ -85,6 +87,55 @@ TEST(EngineTables, SolverProvesTablePositionsAtDepthOneWithTheTablesValue) {
   EXPECT_GT(wins, 0);
   EXPECT_GT(losses, 0);
   EXPECT_GT(draws, 0);
+}
+
+// Alpha-beta scores a table win that fails high at its slice's longest
+// distance (a loss that fails low) with that bound, without its own distance.
+// From decided positions whose decisions all enter the tables (the root is
+// never probed), the searches find the tables' exact value, as searches that
+// read every distance do, with far fewer distances read.
+TEST(EngineTables, SearchesOnResultBoundsScoreAsOnExactValues) {
+  const Damdaman game;
+  const ScopedTempDir temp("engine_tables_bounds");
+  BuildDamdamanTables(temp.path());
+  absl::StatusOr<EndgameProbe<Damdaman::Position>> probe = MakeEndgameProbe(game, temp.path());
+  ASSERT_TRUE(probe.ok()) << probe.status();
+  ASSERT_TRUE(static_cast<bool>(probe->bound));
+  absl::StatusOr<Tablebase<DamdamanTb>> base =
+      Tablebase<DamdamanTb>::Open(DamdamanTb::ForGame(game), temp.path());
+  ASSERT_TRUE(base.ok()) << base.status();
+  int bounded_reads = 0, exact_reads = 0;
+  EndgameProbe<Damdaman::Position> bounded = *probe, exact_only = *probe;
+  bounded.value = [&](const Damdaman::Position& p) { return ++bounded_reads, (*probe)(p); };
+  exact_only.value = [&](const Damdaman::Position& p) { return ++exact_reads, (*probe)(p); };
+  exact_only.bound = nullptr;
+  std::mt19937_64 random(31);
+  constexpr int kSites = Damdaman::Grid::kSites;
+  int decided = 0;
+  for (int sample = 0; decided < 30 && sample < 20000; ++sample) {
+    Damdaman::Position position;
+    while (std::popcount(position.pieces[0]) < 2)
+      position.pieces[0] |= SquareBit(random() % kSites);
+    while (std::popcount(position.pieces[1]) < 1 + sample % 2) {
+      position.pieces[1] |= SquareBit(random() % kSites) & ~position.pieces[0];
+    }
+    position.state.to_move = sample % 4 < 2 ? Player::kP1 : Player::kP2;
+    absl::StatusOr<TbValue> value = base->Probe(position);
+    ASSERT_TRUE(value.ok()) << value.status();
+    if (value->result == TbResult::kDraw) continue;
+    ++decided;
+    TranspositionTable table_a(1), table_b(1);
+    AlphaBeta<Damdaman> on_bounds(game, &table_a), on_values(game, &table_b);
+    on_bounds.SetEndgameProbe(bounded);
+    on_values.SetEndgameProbe(exact_only);
+    const SearchReport a = on_bounds.Search(position, {.depth = 3});
+    const SearchReport b = on_values.Search(position, {.depth = 3});
+    const std::string where = FormatPosition(game, position);
+    EXPECT_EQ(a.score, ExactScore(SearchValue(*value), 0)) << where;
+    EXPECT_EQ(b.score, a.score) << where;
+  }
+  EXPECT_EQ(decided, 30);
+  EXPECT_LT(bounded_reads, exact_reads / 2);
 }
 
 TEST(EngineTables, ProbeMissesPositionsOutsideTheTables) {

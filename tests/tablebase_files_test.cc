@@ -260,6 +260,15 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
       }
     }
   }
+  // `tb compress` turns it into the bytes the builder writes.
+  const ScopedTempDir convert_dir("tb_convert");
+  const std::string converted = convert_dir.File(SliceFileName("davxar", key));
+  fs::copy_file(old_path, converted);
+  const absl::StatusOr<CompressReport> conversion =
+      CompressTablebases(game, convert_dir.path(), 1, log);
+  ASSERT_TRUE(conversion.ok()) << conversion.status();
+  EXPECT_EQ(conversion->compressed, 1);
+  EXPECT_EQ(ReadBytes(converted), ReadBytes(scratch_dir.File(SliceFileName("davxar", key))));
   // A build that derives the distances of wins as it resumes passes verify.
   EXPECT_EQ(VerifyTablebases(game, layered_dir.path(), 2, log).value().mismatches, 0u);
   // A win whose distance is derived from a slice that is not there is an

@@ -1,9 +1,10 @@
-// Turning version-1 slice files into compressed ones (compressed_slice.h), in
-// place: what `lud64 tb compress` does to existing tables and what both
-// builders do once every slice is solved. A file is replaced only after its
-// compressed form decoded back equals it at every position that can matter:
-// where it leaves out the distances of wins, their results (the distances
-// follow from the values of the other slices, which `tb verify` checks).
+// Turning version-1 (and version-2) slice files into compressed ones
+// (compressed_slice.h), in place: what `lud64 tb compress` does to existing
+// tables and what both builders do once every slice is solved. A file is
+// replaced only after its compressed form decoded back equals it at every
+// position that can matter: where it leaves out the distances of wins, their
+// results (the distances follow from the values of the other slices, which
+// `tb verify` checks).
 #ifndef LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 #define LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 
@@ -45,13 +46,14 @@ void CareFlags(const Tb& tb, const SliceKey& key, uint64_t begin, uint64_t end, 
 // What compressing a set of files did.
 struct CompressReport {
   int compressed = 0;         // files turned into version 3
-  int already = 0;            // files compressed already (version 2 or 3)
+  int already = 0;            // files in version 3 already
   uint64_t bytes_before = 0;  // of the files compressed
   uint64_t bytes_after = 0;
 };
 
-// Compresses the version-1 file of slice `key` at `path` in place; a version-2
-// file is left as it is (`already` set).
+// Compresses the version-1 or version-2 file of slice `key` at `path` in
+// place (a version-2 file, which stores every distance, is decoded whole
+// first); a version-3 file is left as it is (`already` set).
 template <TablebaseGame Tb>
 absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::string& path,
                                bool& already, uint64_t& bytes_before, uint64_t& bytes_after) {
@@ -60,8 +62,13 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
   absl::StatusOr<std::unique_ptr<MappedSlice>> plain = MappedSlice::Open(
       path, tb.family(), key, symmetry, entries, FileCheck::kChecksum, SliceAccess::kProbe);
   if (!plain.ok()) return plain.status();
-  already = (*plain)->compressed() != nullptr;
+  already = (*plain)->header().version == kCompressedFormatVersion;
   if (already) return absl::OkStatus();
+  if ((*plain)->compressed() != nullptr) {
+    plain = MappedSlice::Open(path, tb.family(), key, symmetry, entries, FileCheck::kHeader,
+                              SliceAccess::kEntries);
+    if (!plain.ok()) return plain.status();
+  }
   const MappedSlice& original = **plain;
   const std::string staged = absl::StrCat(path, ".compressing");
   absl::Status status = WriteCompressedSlice(

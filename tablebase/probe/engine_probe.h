@@ -16,6 +16,14 @@
 
 namespace lud64::tablebase {
 
+// A table value as a search scores it.
+inline ExactValue SearchValue(const TbValue& value) {
+  return {value.result == TbResult::kWin    ? 1
+          : value.result == TbResult::kLoss ? -1
+                                            : 0,
+          value.turns};
+}
+
 // A probe over tables already open, shared by every copy of the probe.
 template <TablebaseGame Tb>
 EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb>> base) {
@@ -23,16 +31,20 @@ EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb
   for (const auto& [key, slice] : base->tables().all()) {
     max_pieces = std::max(max_pieces, key.own + key.opponent + key.own_hand + key.opponent_hand);
   }
-  return {.value = [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
-            const std::optional<TbValue> value = base->Lookup(position);
-            if (!value) return std::nullopt;
-            const TbValue limited = UnderTurnLimit(*value, position.state.turn);
-            return ExactValue{limited.result == TbResult::kWin    ? 1
-                              : limited.result == TbResult::kLoss ? -1
-                                                                  : 0,
-                              limited.turns};
-          },
-          .max_pieces = max_pieces};
+  const auto exact = [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
+    const std::optional<TbValue> value = base->Lookup(position);
+    if (!value) return std::nullopt;
+    return SearchValue(UnderTurnLimit(*value, position.state.turn));
+  };
+  // A result whose longest distance the turn limit could cut to a draw needs
+  // its own distance.
+  const auto bound = [base, exact](const typename Tb::Position& position) {
+    const std::optional<TbValue> value = base->LookupResult(position);
+    if (!value) return std::optional<ExactValue>();
+    if (position.state.turn + value->turns > kTurnLimit) return exact(position);
+    return std::optional<ExactValue>(SearchValue(*value));
+  };
+  return {.value = exact, .bound = bound, .max_pieces = max_pieces};
 }
 
 // The tables' full answer for a position (its value and an optimal line to

@@ -145,12 +145,29 @@ class Tablebase {
     }
     absl::StatusOr<Entry> entry = EntryIn(*slice, tb_.Locate(position));
     if (!entry.ok()) {
-      if (!corruption_reported_->exchange(true)) {
-        std::fprintf(stderr, "lud64: %s\n", std::string(entry.status().message()).c_str());
-      }
+      ReportCorruption(entry.status());
       return std::nullopt;
     }
     return ValueOf(*entry);
+  }
+
+  // The same with a win's or a loss's distance replaced by the longest of
+  // its slice (header's max_turns): the result alone is read, and no win's
+  // distance derived.
+  std::optional<TbValue> LookupResult(const Position& position) const {
+    if (position.state.over()) return std::nullopt;
+    const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));
+    if (slice == nullptr) return std::nullopt;
+    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
+      return TbValue{};  // the all-pass draw
+    }
+    absl::StatusOr<TbResult> result = slice->ReadResult(tb_.Locate(position).index);
+    if (!result.ok()) {
+      ReportCorruption(result.status());
+      return std::nullopt;
+    }
+    if (*result == TbResult::kDraw) return TbValue{};
+    return TbValue{*result, static_cast<int>(slice->header().max_turns)};
   }
 
   // Every legal decision with its value, best first (ties in generation order).
@@ -179,6 +196,12 @@ class Tablebase {
   }
 
  private:
+  void ReportCorruption(const absl::Status& status) const {
+    if (!corruption_reported_->exchange(true)) {
+      std::fprintf(stderr, "lud64: %s\n", std::string(status.message()).c_str());
+    }
+  }
+
   absl::StatusOr<Entry> EntryIn(const MappedSlice& slice, const SliceIndex& at) const {
     absl::StatusOr<Entry> entry = slice.Read(at.index);
     if (!entry.ok() || !IsWin(*entry) || slice.has_win_distances()) return entry;
