@@ -144,7 +144,8 @@ class AlphaBeta {
   // repetition rule of SearchOptions.
   void SetGameHistory(std::vector<uint64_t> hashes) { game_history_ = std::move(hashes); }
 
-  // Endgame tables: positions they hold (below the root) score exactly.
+  // Endgame tables: positions they hold (below the root) are scored by them,
+  // exactly or by a bound outside the window (alphabeta_impl.h).
   void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
   // Positions scored by the endgame tables so far.
   uint64_t table_hits() const { return table_hits_; }

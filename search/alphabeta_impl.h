@@ -34,20 +34,20 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   const uint64_t key = table_ && interior ? Key(hash, p, depth) : 0;
   if (table_ && interior) table_->Prefetch(key);
   if (check_repetitions && Repeats(hash, ply) && ply > 0) return 0;
-  // An endgame table's value is exact: no search below it, leaves included.
-  // A win that fails high even at its slice's longest distance, or a loss that
-  // fails low, returns that bound: its own distance could not change what the
-  // node tells its parent, and it is the dear part of a compressed probe.
+  // An endgame table's value ends the search here, leaves included. A win
+  // that fails high even at its slice's longest distance, or a loss that
+  // fails low, returns that bound: its own distance could not change what
+  // the node tells its parent, and it is the costly part of a compressed probe.
   if (ply > 0 && MayHold<G>(endgame_probe_, p)) {
-    if (const std::optional<ExactValue> bound = endgame_probe_.Bound(p)) {
-      const Score bound_score = ExactScore(*bound, ply);
-      if (bound->sign == 0 || (bound->sign > 0 ? bound_score >= beta : bound_score <= alpha)) {
+    if (const std::optional<TableValue> result = endgame_probe_.Result(p)) {
+      const Score score = TableScore(*result, ply);
+      if (result->exact || (result->sign > 0 ? score >= beta : score <= alpha)) {
         ++table_hits_;
-        return bound_score;
+        return score;
       }
-      if (const std::optional<ExactValue> exact = endgame_probe_(p)) {
+      if (const std::optional<TableValue> exact = endgame_probe_(p)) {
         ++table_hits_;
-        return ExactScore(*exact, ply);
+        return TableScore(*exact, ply);
       }
     }
   }

@@ -194,7 +194,7 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
     }
     // A position the endgame tables hold is proven on its first visit.
     if (MayHold<G>(endgame_probe_, position) && child->proven.load(kRelaxed) == Outcome::kOngoing) {
-      if (const std::optional<ExactValue> exact = endgame_probe_(position)) {
+      if (const std::optional<TableValue> exact = endgame_probe_(position)) {
         const Player mover = position.state.to_move;
         const Outcome outcome = exact->sign > 0   ? WinFor(mover)
                                 : exact->sign < 0 ? WinFor(Opponent(mover))

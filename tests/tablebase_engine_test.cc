@@ -58,7 +58,7 @@ TEST(EngineTables, SolverProvesTablePositionsAtDepthOneWithTheTablesValue) {
           position.state.to_move = mover;
           absl::StatusOr<TbValue> expected = base->Probe(position);
           ASSERT_TRUE(expected.ok()) << expected.status();
-          const std::optional<ExactValue> exact = (*probe)(position);
+          const std::optional<TableValue> exact = (*probe)(position);
           ASSERT_TRUE(exact.has_value());
           EXPECT_EQ(exact->turns, expected->turns);
           const SolveReport report = solver.Solve(position, {.depth = 1});
@@ -92,38 +92,48 @@ TEST(EngineTables, SolverProvesTablePositionsAtDepthOneWithTheTablesValue) {
 // Alpha-beta scores a table win that fails high at its slice's longest
 // distance (a loss that fails low) with that bound, without its own distance.
 // From decided positions whose decisions all enter the tables (the root is
-// never probed), the searches find the tables' exact value, as searches that
-// read every distance do, with far fewer distances read.
+// never probed), some near the turn limit, the searches find the tables'
+// value, as searches that read every distance do, reading few distances.
 TEST(EngineTables, SearchesOnResultBoundsScoreAsOnExactValues) {
   const Damdaman game;
   const ScopedTempDir temp("engine_tables_bounds");
   BuildDamdamanTables(temp.path());
   absl::StatusOr<EndgameProbe<Damdaman::Position>> probe = MakeEndgameProbe(game, temp.path());
   ASSERT_TRUE(probe.ok()) << probe.status();
-  ASSERT_TRUE(static_cast<bool>(probe->bound));
+  ASSERT_TRUE(static_cast<bool>(probe->result));
   absl::StatusOr<Tablebase<DamdamanTb>> base =
       Tablebase<DamdamanTb>::Open(DamdamanTb::ForGame(game), temp.path());
   ASSERT_TRUE(base.ok()) << base.status();
-  int bounded_reads = 0, exact_reads = 0;
+  int distances_read = 0, probes = 0;
   EndgameProbe<Damdaman::Position> bounded = *probe, exact_only = *probe;
-  bounded.value = [&](const Damdaman::Position& p) { return ++bounded_reads, (*probe)(p); };
-  exact_only.value = [&](const Damdaman::Position& p) { return ++exact_reads, (*probe)(p); };
-  exact_only.bound = nullptr;
+  bounded.value = [&](const Damdaman::Position& p) {
+    ++distances_read;
+    return (*probe)(p);
+  };
+  exact_only.value = [&](const Damdaman::Position& p) {
+    ++probes;
+    return (*probe)(p);
+  };
+  exact_only.result = nullptr;
   std::mt19937_64 random(31);
   constexpr int kSites = Damdaman::Grid::kSites;
-  int decided = 0;
-  for (int sample = 0; decided < 30 && sample < 20000; ++sample) {
+  int decided = 0, near_limit = 0;
+  for (int sample = 0; decided < 40 && sample < 20000; ++sample) {
     Damdaman::Position position;
-    while (std::popcount(position.pieces[0]) < 2)
+    while (std::popcount(position.pieces[0]) < 2) {
       position.pieces[0] |= SquareBit(random() % kSites);
+    }
     while (std::popcount(position.pieces[1]) < 1 + sample % 2) {
       position.pieces[1] |= SquareBit(random() % kSites) & ~position.pieces[0];
     }
     position.state.to_move = sample % 4 < 2 ? Player::kP1 : Player::kP2;
+    if (sample % 3 == 0) position.state.turn = kTurnLimit - 6;
     absl::StatusOr<TbValue> value = base->Probe(position);
     ASSERT_TRUE(value.ok()) << value.status();
-    if (value->result == TbResult::kDraw) continue;
+    const TbValue limited = UnderTurnLimit(*value, position.state.turn);
+    if (limited.result == TbResult::kDraw) continue;
     ++decided;
+    if (position.state.turn > 0) ++near_limit;
     TranspositionTable table_a(1), table_b(1);
     AlphaBeta<Damdaman> on_bounds(game, &table_a), on_values(game, &table_b);
     on_bounds.SetEndgameProbe(bounded);
@@ -131,11 +141,13 @@ TEST(EngineTables, SearchesOnResultBoundsScoreAsOnExactValues) {
     const SearchReport a = on_bounds.Search(position, {.depth = 3});
     const SearchReport b = on_values.Search(position, {.depth = 3});
     const std::string where = FormatPosition(game, position);
-    EXPECT_EQ(a.score, ExactScore(SearchValue(*value), 0)) << where;
+    EXPECT_EQ(a.score, TableScore(SearchValue(limited), 0)) << where;
     EXPECT_EQ(b.score, a.score) << where;
   }
-  EXPECT_EQ(decided, 30);
-  EXPECT_LT(bounded_reads, exact_reads / 2);
+  EXPECT_EQ(decided, 40);
+  EXPECT_GT(near_limit, 0);
+  std::printf("distances read %d of %d probes\n", distances_read, probes);
+  EXPECT_LT(distances_read, probes / 4);
 }
 
 TEST(EngineTables, ProbeMissesPositionsOutsideTheTables) {

@@ -94,8 +94,8 @@ inline constexpr uint32_t kSpanPositions = 4096;
 using EntryReader = std::function<void(uint64_t begin, uint64_t end, Entry* out)>;
 using CareReader = std::function<void(uint64_t begin, uint64_t end, uint8_t* out)>;
 
-// Writes the compressed file of a slice whose uncompressed header is
-// `header` (version 1, its checksum that of the entries); atomically, as
+// Writes the compressed file of a slice whose header is `header` (of any
+// version: its version and checksum are replaced); atomically, as
 // SliceWriter does. Without `win_distances` the file leaves the wins'
 // distances out.
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,

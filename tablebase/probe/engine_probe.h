@@ -16,35 +16,36 @@
 
 namespace lud64::tablebase {
 
-// A table value as a search scores it.
-inline ExactValue SearchValue(const TbValue& value) {
+// A table value as a search sees it (exact unless said).
+inline TableValue SearchValue(const TbValue& value, bool exact = true) {
   return {value.result == TbResult::kWin    ? 1
           : value.result == TbResult::kLoss ? -1
                                             : 0,
-          value.turns};
+          value.turns, exact || value.result == TbResult::kDraw};
 }
 
 // A probe over tables already open, shared by every copy of the probe.
 template <TablebaseGame Tb>
 EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb>> base) {
+  using Position = typename Tb::Position;
   int max_pieces = 0;
   for (const auto& [key, slice] : base->tables().all()) {
     max_pieces = std::max(max_pieces, key.own + key.opponent + key.own_hand + key.opponent_hand);
   }
-  const auto exact = [base](const typename Tb::Position& position) -> std::optional<ExactValue> {
-    const std::optional<TbValue> value = base->Lookup(position);
-    if (!value) return std::nullopt;
-    return SearchValue(UnderTurnLimit(*value, position.state.turn));
+  const auto value = [base](const Position& position) -> std::optional<TableValue> {
+    const std::optional<TbValue> exact = base->Lookup(position);
+    if (!exact) return std::nullopt;
+    return SearchValue(UnderTurnLimit(*exact, position.state.turn));
   };
   // A result whose longest distance the turn limit could cut to a draw needs
   // its own distance.
-  const auto bound = [base, exact](const typename Tb::Position& position) {
-    const std::optional<TbValue> value = base->LookupResult(position);
-    if (!value) return std::optional<ExactValue>();
-    if (position.state.turn + value->turns > kTurnLimit) return exact(position);
-    return std::optional<ExactValue>(SearchValue(*value));
+  const auto result = [base, value](const Position& position) -> std::optional<TableValue> {
+    const std::optional<TbValue> longest = base->LookupResult(position);
+    if (!longest) return std::nullopt;
+    if (position.state.turn + longest->turns > kTurnLimit) return value(position);
+    return SearchValue(*longest, /*exact=*/false);
   };
-  return {.value = exact, .bound = bound, .max_pieces = max_pieces};
+  return {.value = value, .result = result, .max_pieces = max_pieces};
 }
 
 // The tables' full answer for a position (its value and an optimal line to

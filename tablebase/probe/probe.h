@@ -153,7 +153,8 @@ class Tablebase {
 
   // The same with a win's or a loss's distance replaced by the longest of
   // its slice (header's max_turns): the result alone is read, and no win's
-  // distance derived.
+  // distance derived. (At positions that cannot occur, which compressed
+  // files fill with whatever codes best, the two may disagree.)
   std::optional<TbValue> LookupResult(const Position& position) const {
     if (position.state.over()) return std::nullopt;
     const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));

@@ -184,8 +184,9 @@ concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>
   { e.Agree(status) } -> std::same_as<absl::Status>;
   // Solves a component over the solved `tables` and writes its files to `dir`.
   { e.Solve(tb, component, tables, dir, step) } -> std::same_as<absl::StatusOr<ComponentReport>>;
-  // Compresses the built files (compress.h; those compressed already are
-  // kept), every process agreeing on the status and the report.
+  // Compresses the built files (compress.h; those in format 3 already are
+  // kept, older compressed ones converted), every process agreeing on the
+  // status and the report.
   { e.Compress(tb, files, out, stop) } -> std::same_as<absl::StatusOr<CompressReport>>;
 };
 
