@@ -4,6 +4,7 @@
 #include "tablebase/format/compressed_slice.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tablebase/format/huffman_code.h"
 #include "tablebase/format/tb_file.h"
@@ -259,6 +261,45 @@ TEST(CompressedSliceTest, FlippedBitInABlockIsAnErrorNamingFileAndBlock) {
   EXPECT_TRUE(absl::StrContains(decoded.status().message(), "corrupt")) << decoded.status();
 }
 
+// A damaged rank of the losses (the count before a span of the sparse index,
+// a block's count or its check) would make a loss read another position's
+// distance: the read of a loss that uses it is an error naming the file.
+TEST(CompressedSliceTest, DamagedLossRanksAreErrorsNotOtherDistances) {
+  ScopedTempDir dir("compressed_ranks");
+  const Slice s = RandomSlice(20000, 30, 11);
+  const std::string clean = ReadBytes(Write(dir, s));
+  const std::string path = dir.File("slice.lud64tb");
+  CompressedLayout layout;
+  std::memcpy(&layout, clean.data() + sizeof(SliceHeader), sizeof(layout));
+  ASSERT_GT(layout.results.blocks, 6u);
+  // A count's low 16 bits only place it near the block's (a flip there
+  // changes nothing read); a flip above them would.
+  const uint64_t span_count = layout.loss_ranks_offset + 8 * 2 + 2;         // span 2's, bit 16
+  const uint64_t block_count = layout.block_loss_ranks_offset + 4 * 6 + 1;  // block 6's
+  const uint64_t block_check = layout.block_loss_ranks_offset + 4 * 6 + 2;
+  for (const uint64_t byte : {span_count, block_count, block_check}) {
+    WriteBytes(path, clean);
+    FlipBit(path, byte, 0);
+    auto probed = Open(path, s.entries.size(), SliceAccess::kProbe, FileCheck::kHeader);
+    ASSERT_TRUE(probed.ok()) << probed.status();
+    int errors = 0, losses = 0;
+    for (uint64_t i = 0; i < s.entries.size(); ++i) {
+      const absl::StatusOr<Entry> read = (*probed)->Read(i);
+      if (!read.ok()) {
+        ++errors;
+        EXPECT_TRUE(absl::StrContains(read.status().message(), path)) << read.status();
+        EXPECT_TRUE(absl::StrContains(read.status().message(), "ranks of the losses"))
+            << read.status();
+      } else if (s.care[i]) {
+        EXPECT_EQ(*read, s.entries[i]) << "byte " << byte << " index " << i;
+        losses += IsLoss(*read);
+      }
+    }
+    EXPECT_GT(errors, 0) << "byte " << byte;
+    EXPECT_GT(losses, 1000) << "byte " << byte;
+  }
+}
+
 TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
   ScopedTempDir dir("compressed_bad");
   const Slice s = RandomSlice(4000, 20, 5);
@@ -275,7 +316,7 @@ TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
   refused(bytes.substr(0, 200), 4000, "truncated");
   std::string version = bytes;
   version[8] = static_cast<char>(kCompressedFormatVersion + 1);
-  refused(version, 4000, "format version 4");
+  refused(version, 4000, absl::StrCat("format version ", kCompressedFormatVersion + 1));
   refused(bytes, 4001, "holds 4000 entries, expected 4001");
   std::string layout = bytes;
   layout[sizeof(SliceHeader) + offsetof(StreamLayout, value_count)] = 4;  // results: 3

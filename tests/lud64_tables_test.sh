@@ -70,9 +70,9 @@ expect fail '--upto applies only with tb build' -- tb probe --game=damdaman --up
 # converted by tb compress, byte for byte; info states their bits a position.
 expect 0 'compressed: [0-9]+ positions; win/draw/loss [0-9.]+ bits/position, distances [0-9.]+ bits/position' -- tb info --game=damdaman "--tb=$tbdir"
 expect 0 '2v2' -- tb build --game=damdaman --upto=2 --nocompress "--tb=$tbdir/plain"
-expect 0 'compressed 4 files: [0-9]+ bytes to [0-9]+ .*; 0 were in format 3 already' -- tb compress "--tb=$tbdir/plain"
+expect 0 'compressed 4 files: [0-9]+ bytes to [0-9]+ .*; 0 were in format 4 already' -- tb compress "--tb=$tbdir/plain"
 check "tb compress writes what tb build writes" diff -r "$tbdir/plain" "$(mkdir -p "$tbdir/again" && cp "$tbdir"/damdaman_*.lud64tb "$tbdir/again" && echo "$tbdir/again")"
-expect 0 'compressed 0 files: .*; 4 were in format 3 already' -- tb compress --game=damdaman "--tb=$tbdir/plain"
+expect 0 'compressed 0 files: .*; 4 were in format 4 already' -- tb compress --game=damdaman "--tb=$tbdir/plain"
 expect fail '--compress applies only with tb build' -- tb probe --game=damdaman --nocompress "--tb=$tbdir" --position=start
 # A damaged block: the probe that reads it names the file and the block, the
 # engines say so once and search on without it, verify finds the checksum.

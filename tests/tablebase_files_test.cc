@@ -6,6 +6,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -145,7 +146,9 @@ TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   other[8] = static_cast<char>(kCompressedFormatVersion + 1);
   WriteBytes(tables.path, other);
   status = OpenError(tables.dir);
-  EXPECT_TRUE(absl::StrContains(status.message(), "format version 4")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(),
+                                absl::StrCat("format version ", kCompressedFormatVersion + 1)))
+      << status;
   // Not a tablebase at all.
   WriteBytes(tables.path, std::string(bytes.size(), 'x'));
   status = OpenError(tables.dir);
@@ -239,36 +242,49 @@ TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
   EXPECT_GE(compared, 8);
   EXPECT_GT(ExpectSameValues(DavxarTb(MillTest::kHistorical), scratch_dir.path(), plain_dir.path()),
             100000u);
-  // A file of format version 2 (tests/data/README.md) reads as the plain build.
-  const SliceKey key{3, 2};
+  // Files of the older compressed versions (tests/data/README.md) read as the
+  // plain build, and `tb compress` turns them into the bytes the builder writes.
   const DavxarTb tb(MillTest::kHistorical);
-  const std::string old_path = testing::DataPath("tablebase/davxar_3v2_h0-0.format2.lud64tb");
-  const uint64_t entries = tb.index().Size(3, 2);
-  const auto plain = MappedSlice::Open(plain_dir.File(SliceFileName("davxar", key)), "davxar", key,
-                                       tb.index().symmetry().scheme_id(), entries);
-  for (SliceAccess access : {SliceAccess::kProbe, SliceAccess::kEntries}) {
-    const auto old = MappedSlice::Open(old_path, "davxar", key, tb.index().symmetry().scheme_id(),
-                                       entries, FileCheck::kChecksum, access);
-    ASSERT_TRUE(plain.ok() && old.ok()) << plain.status() << old.status();
-    EXPECT_EQ((*old)->header().version, kCompressedFormatVersion2);
-    EXPECT_TRUE((*old)->has_win_distances());
+  for (const auto& [key, file, version] :
+       {std::tuple{SliceKey{3, 2}, "davxar_3v2_h0-0.format2.lud64tb", kCompressedFormatVersion2},
+        {SliceKey{2, 3}, "davxar_2v3_h0-0.format3.lud64tb", kCompressedFormatVersion3}}) {
+    const std::string old_path = testing::DataPath(absl::StrCat("tablebase/", file));
+    const uint64_t entries = tb.index().Size(key.own, key.opponent);
+    const auto plain = MappedSlice::Open(plain_dir.File(SliceFileName("davxar", key)), "davxar",
+                                         key, tb.index().symmetry().scheme_id(), entries);
     std::vector<uint8_t> care(entries);
     CareFlags(tb, key, 0, entries, care.data());
-    for (uint64_t i = 0; i < entries; ++i) {
-      if (care[i]) {
-        ASSERT_EQ((*old)->Read(i).value(), (*plain)->Get(i)) << "index " << i;
+    for (SliceAccess access : {SliceAccess::kProbe, SliceAccess::kEntries}) {
+      const auto old = MappedSlice::Open(old_path, "davxar", key, tb.index().symmetry().scheme_id(),
+                                         entries, FileCheck::kChecksum, access);
+      ASSERT_TRUE(plain.ok() && old.ok()) << plain.status() << old.status();
+      EXPECT_EQ((*old)->header().version, version);
+      EXPECT_EQ((*old)->has_win_distances(), version == kCompressedFormatVersion2);
+      uint64_t wins = 0, losses = 0;
+      for (uint64_t i = 0; i < entries; ++i) {
+        if (!care[i]) continue;
+        const Entry read = (*old)->Read(i).value(), expected = (*plain)->Get(i);
+        if (IsWin(expected) && !(*old)->has_win_distances()) {
+          ASSERT_TRUE(IsWin(read)) << file << " index " << i;
+        } else {
+          ASSERT_EQ(read, expected) << file << " index " << i;
+        }
+        wins += IsWin(expected);
+        losses += IsLoss(expected);
       }
+      // The format-2 slice is all wins, the format-3 one all losses.
+      EXPECT_GT(version == kCompressedFormatVersion2 ? wins : losses, 0u) << file;
     }
+    const ScopedTempDir convert_dir("tb_convert");
+    const std::string converted = convert_dir.File(SliceFileName("davxar", key));
+    fs::copy_file(old_path, converted);
+    const absl::StatusOr<CompressReport> conversion =
+        CompressTablebases(game, convert_dir.path(), 1, log);
+    ASSERT_TRUE(conversion.ok()) << conversion.status();
+    EXPECT_EQ(conversion->compressed, 1) << file;
+    EXPECT_EQ(ReadBytes(converted), ReadBytes(scratch_dir.File(SliceFileName("davxar", key))))
+        << file;
   }
-  // `tb compress` turns it into the bytes the builder writes.
-  const ScopedTempDir convert_dir("tb_convert");
-  const std::string converted = convert_dir.File(SliceFileName("davxar", key));
-  fs::copy_file(old_path, converted);
-  const absl::StatusOr<CompressReport> conversion =
-      CompressTablebases(game, convert_dir.path(), 1, log);
-  ASSERT_TRUE(conversion.ok()) << conversion.status();
-  EXPECT_EQ(conversion->compressed, 1);
-  EXPECT_EQ(ReadBytes(converted), ReadBytes(scratch_dir.File(SliceFileName("davxar", key))));
   // A build that derives the distances of wins as it resumes passes verify.
   EXPECT_EQ(VerifyTablebases(game, layered_dir.path(), 2, log).value().mismatches, 0u);
   // A win whose distance is derived from a slice that is not there is an

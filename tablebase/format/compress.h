@@ -45,8 +45,8 @@ void CareFlags(const Tb& tb, const SliceKey& key, uint64_t begin, uint64_t end, 
 
 // What compressing a set of files did.
 struct CompressReport {
-  int compressed = 0;         // files turned into version 3
-  int already = 0;            // files in version 3 already
+  int compressed = 0;         // files turned into the current version
+  int already = 0;            // files in the current version already
   uint64_t bytes_before = 0;  // of the files compressed
   uint64_t bytes_after = 0;
 };

@@ -20,6 +20,14 @@ constexpr uint64_t kFirstSection = sizeof(SliceHeader) + sizeof(CompressedLayout
 
 uint16_t ResultValue(Entry e) { return e == kDrawEntry ? 0 : IsWin(e) ? 1 : 2; }
 
+// The check of a results block's losses before it (version 4).
+uint16_t RankCheck(uint64_t block, uint64_t losses_before) {
+  uint64_t hash = (block + 1) * 0x9E3779B97F4A7C15ull ^ losses_before * 0xC2B2AE3D27D4EB4Full;
+  hash ^= hash >> 31;
+  hash *= 0x9E3779B97F4A7C15ull;
+  return static_cast<uint16_t>(hash >> 48);
+}
+
 // Whether `bytes` from `offset` lie in a file of `size` bytes, after its layout.
 bool Fits(uint64_t offset, uint64_t bytes, uint64_t size) {
   return offset >= kFirstSection && offset <= size && bytes <= size - offset;
@@ -84,7 +92,8 @@ class PackedValues {
 };
 
 // The losses before each position of the results' sparse index and before
-// each of its blocks (modulo 2^16), and in all, as a reader decodes them.
+// each of its blocks (modulo 2^16, then the RankCheck), and in all, as a
+// reader decodes them.
 struct LossRanks {
   std::vector<uint64_t> spans;
   std::vector<uint16_t> blocks;
@@ -94,7 +103,11 @@ LossRanks RankLosses(const StreamBuild& results, uint64_t entries) {
   LossRanks ranks;
   PackedValues values(results);
   for (uint64_t i = 0; i < entries; ++i) {
-    if (values.block_start()) ranks.blocks.push_back(static_cast<uint16_t>(ranks.total));
+    if (values.block_start()) {
+      const uint64_t block = ranks.blocks.size() / 2;
+      ranks.blocks.push_back(static_cast<uint16_t>(ranks.total));
+      ranks.blocks.push_back(RankCheck(block, ranks.total));
+    }
     if (i % kSpanPositions == 0) ranks.spans.push_back(ranks.total);
     ranks.total += values.Next() == 2;
   }
@@ -141,9 +154,9 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
   StreamBuild wins{{distances, true}, {}, {}, {}};
   StreamBuild losses{{distances, true}, {}, {}, {}};
   if (static_cast<size_t>(wins.coding.symbols()) > kMaxSymbols) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tablebase file ", path, ": distances up to ", header.max_turns,
-                     " turns are more than format 3 codes; keep format 1 (--nocompress)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tablebase file ", path, ": distances up to ", header.max_turns,
+        " turns are more than the compressed format codes; keep format 1 (--nocompress)"));
   }
   // Passes over the slice a chunk at a time: f(entries, care, n).
   std::vector<Entry> e(kChunk);
@@ -158,12 +171,14 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
   };
   std::vector<uint16_t> values(kChunk);
   std::vector<uint8_t> value_care(kChunk);
+  // The distances stored must fit the codes; wins' left out may be unknown
+  // (a file without them being converted).
   bool in_range = true;
   BuildStream(results, [&](auto&& sink) {
     for_each_chunk([&](uint64_t n) {
       for (uint64_t i = 0; i < n; ++i) {
         values[i] = ResultValue(e[i]);
-        in_range &= !cares[i] || EntryTurns(e[i]) < distances;
+        in_range &= !cares[i] || (IsWin(e[i]) && !win_distances) || EntryTurns(e[i]) < distances;
       }
       sink(values.data(), cares.data(), n);
     });
@@ -230,6 +245,7 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
   CompressedLayout layout;
   std::memcpy(&layout, file + sizeof(SliceHeader), sizeof(layout));
   const bool version2 = header.version == kCompressedFormatVersion2;
+  const uint32_t block_rank_bytes = header.version == kCompressedFormatVersion3 ? 2 : 4;
   const uint64_t distances = uint64_t{header.max_turns} + 1;
   const bool win_distances =
       version2 || !std::all_of(reinterpret_cast<const uint8_t*>(&layout.wins),
@@ -255,18 +271,20 @@ absl::StatusOr<std::unique_ptr<CompressedSlice>> CompressedSlice::Open(const std
     const uint64_t spans = (header.entries + kSpanPositions - 1) / kSpanPositions;
     if (layout.results.span_positions != kSpanPositions ||
         !Fits(layout.loss_ranks_offset, 8 * spans, size) ||
-        !Fits(layout.block_loss_ranks_offset, 2 * layout.results.blocks, size)) {
+        !Fits(layout.block_loss_ranks_offset, block_rank_bytes * layout.results.blocks, size)) {
       return error("the ranks of the losses lie outside the file (truncated or corrupt)");
     }
     // They are the last section, 8-aligned.
-    const uint64_t end = (layout.block_loss_ranks_offset + 2 * layout.results.blocks + 7) & ~7ull;
+    const uint64_t end =
+        (layout.block_loss_ranks_offset + block_rank_bytes * layout.results.blocks + 7) & ~7ull;
     if (size != end) {
       return error(
           absl::StrCat(size < end ? "truncated: " : "too long: ", size, " bytes, expected ", end));
     }
     slice->loss_ranks_ = file + layout.loss_ranks_offset;
     slice->block_loss_ranks_ = file + layout.block_loss_ranks_offset;
-    slice->loss_rank_bytes_ = 8 * spans + 2 * layout.results.blocks;
+    slice->block_rank_bytes_ = block_rank_bytes;
+    slice->loss_rank_bytes_ = 8 * spans + block_rank_bytes * layout.results.blocks;
   }
   return slice;
 }
@@ -353,7 +371,7 @@ absl::StatusOr<uint16_t> CompressedSlice::ValueAt(const Stream& s, uint64_t inde
   return value;
 }
 
-uint64_t CompressedSlice::LossesBeforeBlock(uint64_t index, uint64_t block) const {
+absl::StatusOr<uint64_t> CompressedSlice::LossesBeforeBlock(uint64_t index, uint64_t block) const {
   // The losses before the span's first position, and those before the block
   // modulo 2^16: the block starts fewer than 2^16 positions from that one,
   // before it (the span's block) or after it.
@@ -361,11 +379,18 @@ uint64_t CompressedSlice::LossesBeforeBlock(uint64_t index, uint64_t block) cons
   uint64_t sparse, rank;
   std::memcpy(&sparse, results_.sparse + 8 * span, 8);
   std::memcpy(&rank, loss_ranks_ + 8 * span, 8);
-  uint16_t block_rank;
-  std::memcpy(&block_rank, block_loss_ranks_ + 2 * block, 2);
-  if (block == sparse >> 16)
-    return rank - static_cast<uint16_t>(static_cast<uint16_t>(rank) - block_rank);
-  return rank + static_cast<uint16_t>(block_rank - static_cast<uint16_t>(rank));
+  uint16_t block_rank[2];
+  std::memcpy(block_rank, block_loss_ranks_ + block_rank_bytes_ * block, block_rank_bytes_);
+  const uint64_t losses =
+      block == sparse >> 16
+          ? rank - static_cast<uint16_t>(static_cast<uint16_t>(rank) - block_rank[0])
+          : rank + static_cast<uint16_t>(block_rank[0] - static_cast<uint16_t>(rank));
+  if (block_rank_bytes_ == 4 && block_rank[1] != RankCheck(block, losses)) {
+    return absl::DataLossError(absl::StrCat("tablebase file ", path_, ": the ranks of the losses ",
+                                            "at block ", block, " of the ", results_.name,
+                                            " are corrupt; delete the file and rebuild it"));
+  }
+  return losses;
 }
 
 void CompressedSlice::Prefetch(uint64_t index, int stage) const {
@@ -385,7 +410,9 @@ void CompressedSlice::Prefetch(uint64_t index, int stage) const {
   if (block + 1 < results_.layout.blocks) {
     __builtin_prefetch(results_.blocks + kBlockBytes * (block + 1));
   }
-  if (block_loss_ranks_ != nullptr) __builtin_prefetch(block_loss_ranks_ + 2 * block);
+  if (block_loss_ranks_ != nullptr) {
+    __builtin_prefetch(block_loss_ranks_ + block_rank_bytes_ * block);
+  }
 }
 
 absl::StatusOr<TbResult> CompressedSlice::ReadResult(uint64_t index) const {
@@ -434,8 +461,14 @@ absl::Status CompressedSlice::ReadSorted(const uint64_t* indices, size_t n, Entr
                                2, values, before)) {
       return BlockError(results_, place->block);
     }
-    const uint64_t losses_before =
-        loss_ranks_ != nullptr ? LossesBeforeBlock(indices[k], place->block) : 0;
+    // The block's rank only where a loss needs it: a derivation reads many
+    // decisions' results and few of their distances.
+    uint64_t losses_before = 0;
+    if (loss_ranks_ != nullptr && std::find(values, values + m, 2) != values + m) {
+      absl::StatusOr<uint64_t> rank = LossesBeforeBlock(indices[k], place->block);
+      if (!rank.ok()) return rank.status();
+      losses_before = *rank;
+    }
     for (size_t j = 0; j < m; ++j) {
       const uint64_t index = indices[k + j];
       absl::StatusOr<Entry> entry =
@@ -506,7 +539,7 @@ absl::Status CompressedSlice::DecodeAll(uint8_t* out, int width) const {
       }
     });
   }
-  // Version 3: the k-th distance is the k-th loss's. Written entries are
+  // Version 3 on: the k-th distance is the k-th loss's. Written entries are
   // behind the scan, so a loss in 1 turn (2 as well) is not taken again.
   uint64_t next = 0;
   bool more_distances = false;  // than losses: a damaged file

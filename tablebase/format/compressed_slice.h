@@ -1,24 +1,27 @@
-// The compressed slice file (format version 3; version 2 is still read): the
-// 128-byte header of version 1 (slice_header.h; its checksum covers every
-// byte after it), a layout, then three streams apart: win/draw/loss values
-// (what a search reads first), the distances in turns of won positions and
-// those of lost ones (each read only for such a position, and delta-coded:
-// neighbours' distances are close).
+// The compressed slice file (format version 4; versions 2 and 3 are still
+// read): the 128-byte header of version 1 (slice_header.h; its checksum
+// covers every byte after it), a layout, then three streams apart:
+// win/draw/loss values (what a search reads first), the distances in turns
+// of won positions and those of lost ones (each read only for such a
+// position, and delta-coded: neighbours' distances are close).
 //
-// Version 3 may leave out the wins' distances (an all-zero layout), as
+// Versions 3 and 4 may leave out the wins' distances (an all-zero layout), as
 // Syzygy's WDL files leave DTZ to others: a won position's distance follows
 // from its decisions, the fastest of them into a position lost for the
 // opponent (one turn more than its loss) or won by the same mover, which the
 // tables hold (probe/derived_wins.h derives it). A reader of such a file gets
 // kUnstoredWin for a won position. Version 2 always stores them.
 //
-// Version 3 codes the losses' distances over the positions whose result
+// Versions 3 and 4 code the losses' distances over the positions whose result
 // decodes as a loss alone, in order (version 2: over every position, the
 // others "don't care"), which spares the runs over the others: a lost
 // position's distance is the r-th, r the losses before it. Two tables beside
 // the results find r: the losses before each position of the results' sparse
 // index (8 bytes every 4096 positions), and before each block modulo 2^16 (2
-// bytes a block); the block read for the result counts the rest.
+// bytes a block); the block read for the result counts the rest. Version 4
+// adds to each block's 2 bytes a check of the block's number and its whole
+// count of losses before it, which the read of a loss makes: a damaged rank
+// would otherwise give another position's distance (version 3 has none).
 //
 // Each stream is coded with one canonical Huffman code into blocks of 64
 // bytes (value_blocks.h); a table of counts (2 bytes a block) and a sparse
@@ -51,9 +54,11 @@
 
 namespace lud64::tablebase {
 
-inline constexpr uint32_t kCompressedFormatVersion = 3;
-// The first compressed version, which always stores the wins' distances.
+inline constexpr uint32_t kCompressedFormatVersion = 4;
+// Older compressed versions, still read: 2 stores every won and lost
+// position's distance; 3 is 4 without the checks of the losses' ranks.
 inline constexpr uint32_t kCompressedFormatVersion2 = 2;
+inline constexpr uint32_t kCompressedFormatVersion3 = 3;
 
 // What reading a won position of a file without wins' distances gives: a
 // win in 32768 turns, beyond any table, so that a reader that forgets to
@@ -74,10 +79,13 @@ struct StreamLayout {
 };
 struct CompressedLayout {
   StreamLayout results;  // 0 draw, 1 win, 2 loss
-  StreamLayout wins;     // turns of won positions; all zero: not stored (version 3)
-  StreamLayout losses;   // turns of lost positions (version 3: of them alone)
-  // Version 3: the losses before each sparse-index position of the results
-  // (uint64), before each results block modulo 2^16 (uint16), and in all.
+  StreamLayout wins;     // turns of won positions; all zero: not stored (version 3 on)
+  StreamLayout losses;   // turns of lost positions (version 3 on: of them alone)
+  // Version 3 on: the losses before each sparse-index position of the
+  // results (uint64), before each results block modulo 2^16 (uint16;
+  // version 4: then a uint16 check of the block's number and its whole
+  // count, so that a damaged rank is found by the read that uses it), and in
+  // all.
   uint64_t loss_ranks_offset;
   uint64_t block_loss_ranks_offset;
   uint64_t loss_positions;
@@ -171,8 +179,9 @@ class CompressedSlice {
   absl::StatusOr<Place> Find(const Stream& s, uint64_t index) const;
   // The value at `index` of a stream.
   absl::StatusOr<uint16_t> ValueAt(const Stream& s, uint64_t index) const;
-  // The losses before results block `block`, which holds `index` (version 3).
-  uint64_t LossesBeforeBlock(uint64_t index, uint64_t block) const;
+  // The losses before results block `block`, which holds `index` (version
+  // 3 on); an error if its check (version 4) finds the ranks damaged.
+  absl::StatusOr<uint64_t> LossesBeforeBlock(uint64_t index, uint64_t block) const;
   // The entry of a position whose result and (a loss) rank were read.
   absl::StatusOr<Entry> EntryOf(uint64_t index, uint16_t result, uint64_t loss_index) const;
 
@@ -183,8 +192,9 @@ class CompressedSlice {
   Stream results_{};
   Stream wins_{};
   Stream losses_{};
-  const uint8_t* loss_ranks_ = nullptr;  // version 3 (dense losses), else null
+  const uint8_t* loss_ranks_ = nullptr;  // version 3 on (dense losses), else null
   const uint8_t* block_loss_ranks_ = nullptr;
+  uint32_t block_rank_bytes_ = 0;  // 4 with a check (version 4), else 2
   uint64_t loss_rank_bytes_ = 0;
 };
 

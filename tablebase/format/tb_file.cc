@@ -152,8 +152,9 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
   if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) {
     return FileError(path, "not a lud64 tablebase file (bad magic)");
   }
-  const bool compressed =
-      h.version == kCompressedFormatVersion || h.version == kCompressedFormatVersion2;
+  const bool compressed = h.version == kCompressedFormatVersion ||
+                          h.version == kCompressedFormatVersion3 ||
+                          h.version == kCompressedFormatVersion2;
   if (h.version != kFormatVersion && !compressed) {
     return FileError(
         path, absl::StrCat("format version ", h.version, ", this program reads ", kFormatVersion,

@@ -38,7 +38,7 @@ struct TbBuildOptions {
   EndgameLimit upto = {};   // whole game by default
   int threads = 1;          //
   int64_t memory_mib = 0;   // refuse a build whose working memory exceeds this; 0: no limit
-  bool compress = true;     // end with the files compressed (format version 3)
+  bool compress = true;     // end with the files compressed (kCompressedFormatVersion)
   StopFlag stop = nullptr;  // set (Ctrl-C): the build stops with Cancelled
 };
 
@@ -184,7 +184,7 @@ concept BuildExecutor = requires(E& e, const Tb& tb, const std::vector<SliceKey>
   { e.Agree(status) } -> std::same_as<absl::Status>;
   // Solves a component over the solved `tables` and writes its files to `dir`.
   { e.Solve(tb, component, tables, dir, step) } -> std::same_as<absl::StatusOr<ComponentReport>>;
-  // Compresses the built files (compress.h; those in format 3 already are
+  // Compresses the built files (compress.h; those in the current format are
   // kept, older compressed ones converted), every process agreeing on the
   // status and the report.
   { e.Compress(tb, files, out, stop) } -> std::same_as<absl::StatusOr<CompressReport>>;

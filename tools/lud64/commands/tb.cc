@@ -26,7 +26,7 @@ ABSL_FLAG(std::string, upto, "0",
           "from the game's start)");
 
 ABSL_FLAG(bool, compress, true,
-          "tb build: end with the files compressed (format 3); --nocompress keeps one or two "
+          "tb build: end with the files compressed (format 4); --nocompress keeps one or two "
           "bytes a position");
 
 namespace lud64 {
@@ -162,7 +162,7 @@ int RunTb(const std::string& action) {
           tablebase::CompressTablebases(game, dir, threads, std::cerr, InterruptFlag());
       if (!report.ok()) return report.status();
       std::cout << absl::StreamFormat(
-          "compressed %d files: %d bytes to %d (%.1fx); %d were in format 3 already\n",
+          "compressed %d files: %d bytes to %d (%.1fx); %d were in format 4 already\n",
           report->compressed, report->bytes_before, report->bytes_after,
           1.0 * report->bytes_before / std::max<uint64_t>(report->bytes_after, 1), report->already);
       return absl::OkStatus();
@@ -204,7 +204,7 @@ const Command kTbCommand = {
     "    plies of an optimal line, the best decision and every decision's value.\n"
     "  info: slices, sizes, value shares, checksums. verify: re-derive every value.\n"
     "  compress: turn uncompressed files (format 1), and those of the older compressed\n"
-    "    format 2, into format 3 in place.\n"
+    "    formats 2 and 3, into format 4 in place.\n"
     "    Without --game, info, verify and compress take the family the directory's\n"
     "    files name.\n"
     "  Tables live in --tb, else $LUD64_TB, else ./tablebases.\n"
