@@ -39,7 +39,7 @@ absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
   return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check, access, threads);
 }
 
-// Compresses every version-1 or version-2 slice file of `game`'s family in `dir`
+// Compresses every slice file of `game`'s family in `dir` not yet in the current version
 // (compress.h), `threads` files at a time; setting `stop` returns Cancelled.
 template <Game G>
 absl::StatusOr<CompressReport> CompressTablebases(const G& game, const std::string& dir_or_empty,

@@ -1,10 +1,10 @@
-// Turning version-1 (and version-2) slice files into compressed ones
-// (compressed_slice.h), in place: what `lud64 tb compress` does to existing
-// tables and what both builders do once every slice is solved. A file is
-// replaced only after its compressed form decoded back equals it at every
-// position that can matter: where it leaves out the distances of wins, their
-// results (the distances follow from the values of the other slices, which
-// `tb verify` checks).
+// Turning version-1 slice files, and those of older compressed versions,
+// into the current compressed version (compressed_slice.h), in place: what
+// `lud64 tb compress` does to existing tables and what both builders do once
+// every slice is solved. A file is replaced only after its compressed form
+// decoded back equals it at every position that can matter: where it leaves
+// out the distances of wins, their results (the distances follow from the
+// values of the other slices, which `tb verify` checks).
 #ifndef LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 #define LUD64_TABLEBASE_FORMAT_COMPRESS_H_
 
@@ -51,9 +51,9 @@ struct CompressReport {
   uint64_t bytes_after = 0;
 };
 
-// Compresses the version-1 or version-2 file of slice `key` at `path` in
-// place (a version-2 file, which stores every distance, is decoded whole
-// first); a version-3 file is left as it is (`already` set).
+// Compresses the file of slice `key` at `path` in place: a version-1 file,
+// or one of an older compressed version (decoded whole first); a file of the
+// current version is left as it is (`already` set).
 template <TablebaseGame Tb>
 absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::string& path,
                                bool& already, uint64_t& bytes_before, uint64_t& bytes_after) {

@@ -105,9 +105,7 @@ class Tablebase {
     if (position.state.over()) {
       return absl::InvalidArgumentError("the game is over: nothing to probe");
     }
-    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
-      return TbValue{};  // the all-pass draw
-    }
+    if (AllPassDraw(position)) return TbValue{};
     const SliceKey key = tb_.SliceOf(position);
     const MappedSlice* slice = tables_->Find(key);
     if (slice == nullptr) {
@@ -140,9 +138,7 @@ class Tablebase {
     if (position.state.over()) return std::nullopt;
     const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));
     if (slice == nullptr) return std::nullopt;
-    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
-      return TbValue{};  // the all-pass draw
-    }
+    if (AllPassDraw(position)) return TbValue{};
     absl::StatusOr<Entry> entry = EntryIn(*slice, tb_.Locate(position));
     if (!entry.ok()) {
       ReportCorruption(entry.status());
@@ -159,9 +155,7 @@ class Tablebase {
     if (position.state.over()) return std::nullopt;
     const MappedSlice* slice = tables_->Find(tb_.SliceOf(position));
     if (slice == nullptr) return std::nullopt;
-    if (position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position)) {
-      return TbValue{};  // the all-pass draw
-    }
+    if (AllPassDraw(position)) return TbValue{};
     absl::StatusOr<TbResult> result = slice->ReadResult(tb_.Locate(position).index);
     if (!result.ok()) {
       ReportCorruption(result.status());
@@ -197,6 +191,12 @@ class Tablebase {
   }
 
  private:
+  // The opponent just passed and the mover has no decision either: a draw,
+  // which no file stores (see the top of this file).
+  bool AllPassDraw(const Position& position) const {
+    return position.state.passed && !tb_.game().mid_turn(position) && !tb_.HasDecisions(position);
+  }
+
   void ReportCorruption(const absl::Status& status) const {
     if (!corruption_reported_->exchange(true)) {
       std::fprintf(stderr, "lud64: %s\n", std::string(status.message()).c_str());
