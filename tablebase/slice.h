@@ -15,7 +15,10 @@ namespace lud64::tablebase {
 
 // A slice, from the point of view of the player to move: pieces on the board
 // and in hand of each side, and whether a removal is pending (Davxar). Games
-// without hands or removals leave those fields zero.
+// without hands or removals leave those fields zero. The fields are what file
+// names and headers store; what they mean to a build and a probe (the pieces
+// a slice holds, the slices solved together, their order) is each game's
+// adapter's (tb_game.h: Pieces, SolvedWith, SolvingRank).
 struct SliceKey {
   uint8_t own = 0;
   uint8_t opponent = 0;

@@ -54,6 +54,15 @@ concept TablebaseGame = requires(const T& tb, const typename T::Position& positi
   // Its slice alone, without indexing it: what a probe checks first, as an
   // index of a position far outside the tables may cost more than the probe.
   { tb.SliceOf(position) } -> std::same_as<SliceKey>;
+  // What a slice's fields mean is the adapter's: the pieces its positions
+  // hold, as Game::PieceCount counts them; the slices whose decisions lead
+  // into one another and are solved together with it (itself among them,
+  // whether or not a build has them); and a rank that orders those groups so
+  // that each one's decisions lead only into itself or into groups of lower
+  // rank.
+  { tb.Pieces(key) } -> std::same_as<int>;
+  { tb.SolvedWith(key) } -> std::same_as<std::vector<SliceKey>>;
+  { tb.SolvingRank(key) } -> std::same_as<int>;
   // Whether the player to move has a decision of their own (not a forced pass).
   { tb.HasDecisions(position) } -> std::same_as<bool>;
   { tb.game() } -> std::convertible_to<const typename T::Game&>;

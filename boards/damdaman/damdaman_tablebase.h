@@ -61,6 +61,13 @@ class DamdamanTb {
     return (Grid::Neighbours(position.pieces[me]) & empty) != 0;
   }
 
+  // Slices count the pieces on the board, and nothing else.
+  int Pieces(const SliceKey& key) const { return key.own + key.opponent; }
+  // Steps lead from a slice into its colour swap; captures into fewer pieces,
+  // solved before (SolvingRank).
+  std::vector<SliceKey> SolvedWith(const SliceKey& key) const { return {key, key.Swapped()}; }
+  int SolvingRank(const SliceKey& key) const { return Pieces(key); }
+
   template <class F>
   void ForEachSuccessor(const Position& position, F&& f) const;
   template <class F>

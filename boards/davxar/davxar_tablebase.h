@@ -53,6 +53,27 @@ class DavxarTb {
                  position.hand[1 - me], position.remove);
   }
   bool HasDecisions(const Position& position) const;
+  // Pieces in hand count: placing one is a decision like a step.
+  int Pieces(const SliceKey& key) const {
+    return key.own + key.opponent + key.own_hand + key.opponent_hand;
+  }
+  // Steps and passes lead from a slice into its colour swap; a step that forms
+  // a mill into the same counts with a removal pending.
+  std::vector<SliceKey> SolvedWith(const SliceKey& key) const {
+    std::vector<SliceKey> group;
+    for (SliceKey member : {key, key.Swapped()}) {
+      for (const bool remove : {false, true}) {
+        member.remove = remove;
+        group.push_back(member);
+      }
+    }
+    return group;
+  }
+  // A removal lowers the pieces, a placement the pieces in hand: fewer pieces
+  // first, then fewer in hand.
+  int SolvingRank(const SliceKey& key) const {
+    return Pieces(key) * 256 + key.own_hand + key.opponent_hand;
+  }
   // A removal is pending only after a mill: positions of a removal slice
   // where the mover holds none are never reached, and their stored values
   // are "don't care" to the compressed files.

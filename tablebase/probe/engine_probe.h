@@ -30,7 +30,7 @@ EndgameProbe<typename Tb::Position> ProbeOver(std::shared_ptr<const Tablebase<Tb
   using Position = typename Tb::Position;
   int max_pieces = 0;
   for (const auto& [key, slice] : base->tables().all()) {
-    max_pieces = std::max(max_pieces, key.own + key.opponent + key.own_hand + key.opponent_hand);
+    max_pieces = std::max(max_pieces, base->tb().Pieces(key));
   }
   const auto value = [base](const Position& position) -> std::optional<TableValue> {
     const std::optional<TbValue> exact = base->Lookup(position);

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
@@ -50,13 +51,41 @@ inline std::string TablebaseDir(const std::string& dir) {
   return dir.empty() ? DefaultTablebaseDir() : dir;
 }
 
-// The slices of `slices` solved together with `key`: the same counts with
-// the sides' roles swapped, each with and without a pending removal.
-std::vector<SliceKey> ComponentOf(const SliceKey& key, const absl::flat_hash_set<SliceKey>& slices);
+// The slices of `slices` solved together with `key` (the adapter's
+// SolvedWith), sorted.
+template <TablebaseGame Tb>
+std::vector<SliceKey> ComponentOf(const Tb& tb, const SliceKey& key,
+                                  const absl::flat_hash_set<SliceKey>& slices) {
+  std::vector<SliceKey> component;
+  for (const SliceKey& member : tb.SolvedWith(key)) {
+    if (slices.contains(member)) component.push_back(member);
+  }
+  std::sort(component.begin(), component.end());
+  component.erase(std::unique(component.begin(), component.end()), component.end());
+  return component;
+}
 
 // Components in an order where each one's decisions lead only into itself or
-// into components before it: fewer pieces in total first, then fewer in hand.
-std::vector<std::vector<SliceKey>> OrderComponents(const std::vector<SliceKey>& slices);
+// into components before it: the adapter's SolvingRank, then the keys.
+template <TablebaseGame Tb>
+std::vector<std::vector<SliceKey>> OrderComponents(const Tb& tb,
+                                                   const std::vector<SliceKey>& slices) {
+  const absl::flat_hash_set<SliceKey> set(slices.begin(), slices.end());
+  std::vector<std::vector<SliceKey>> components;
+  absl::flat_hash_set<SliceKey> placed;
+  for (const SliceKey& key : slices) {
+    if (placed.contains(key)) continue;
+    std::vector<SliceKey> component = ComponentOf(tb, key, set);
+    for (const SliceKey& member : component) placed.insert(member);
+    components.push_back(std::move(component));
+  }
+  const auto rank = [&](const std::vector<SliceKey>& c) {
+    return std::pair(tb.SolvingRank(c.front()), c.front());
+  };
+  std::sort(components.begin(), components.end(),
+            [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  return components;
+}
 
 template <TablebaseGame Tb>
 uint64_t ComponentSize(const Tb& tb, const std::vector<SliceKey>& component) {
@@ -96,7 +125,7 @@ struct BuildPlan {
 template <TablebaseGame Tb>
 BuildPlan PlanBuild(const Tb& tb, const std::vector<SliceKey>& slices) {
   BuildPlan plan;
-  plan.components = OrderComponents(slices);
+  plan.components = OrderComponents(tb, slices);
   for (const auto& component : plan.components) {
     plan.sizes.push_back(ComponentSize(tb, component));
     plan.total += plan.sizes.back();
