@@ -317,6 +317,10 @@ TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
   std::string version = bytes;
   version[8] = static_cast<char>(kCompressedFormatVersion + 1);
   refused(version, 4000, absl::StrCat("format version ", kCompressedFormatVersion + 1));
+  // Damaged to 1, the uncompressed format's version: the file is read as one
+  // and is far too short, and the message says which version it was read as.
+  version[8] = static_cast<char>(kFormatVersion);
+  refused(version, 4000, absl::StrCat("for format version ", kFormatVersion));
   refused(bytes, 4001, "holds 4000 entries, expected 4001");
   std::string layout = bytes;
   layout[sizeof(SliceHeader) + offsetof(StreamLayout, value_count)] = 4;  // results: 3

@@ -187,10 +187,14 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
     slice->compressed_ = *std::move(opened);
     slice->win_distances_ = slice->compressed_->stores_win_distances();
   } else {
+    // A compressed file whose version byte was damaged to 1 is far shorter
+    // than a format-1 file: the message names the version it was read as.
     const uint64_t expected_size = sizeof(SliceHeader) + h.entries * h.entry_bytes;
     if (size != expected_size) {
-      return FileError(path, absl::StrCat(size < expected_size ? "truncated: " : "too long: ", size,
-                                          " bytes, expected ", expected_size));
+      return FileError(path,
+                       absl::StrCat(size < expected_size ? "truncated: " : "too long: ", size,
+                                    " bytes, expected ", expected_size, " for format version ",
+                                    kFormatVersion, " (or the header's version is damaged)"));
     }
     slice->data_ = file + sizeof(SliceHeader);
   }
