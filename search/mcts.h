@@ -2,6 +2,13 @@
 // random playouts (search/playout.h) or the static evaluation at the leaves
 // (MctsLeaves), and the MCTS-Solver's proofs.
 //
+// Priors: with evaluation leaves, a node's expansion evaluates every child
+// (MctsNode::prior), and each child's prior counts as one visit of its mean.
+// Selection then ranks unvisited children by their evaluation, where plain
+// UCT visits each child once, in order, before it revisits any: that spent an
+// iteration on every child and mixed its value, blunders included, into the
+// means of all its ancestors (search/README.md measures the difference).
+//
 // Rewards: a node holds the results of the playouts through it for the
 // player who chose its decision (the parent's player to move), so decisions
 // after which the same player moves again (Davxar's removal) and forced
@@ -120,6 +127,10 @@ struct MctsNode {
   uint8_t child_count = 0;     // written before `expansion` becomes kExpanded
   Player mover = Player::kP1;  // who chose `decision`
   Decision decision = Decision::Pass();
+  // With evaluation leaves: the static value of the position after
+  // `decision` for `mover`, in units of kRewardScale (capped to 16 bits),
+  // written when the parent is expanded (Mcts::Expand).
+  uint16_t prior = 0;
 };
 static_assert(sizeof(MctsNode) == 32, "two nodes to a cache line");
 
@@ -198,8 +209,15 @@ class Mcts {
   // virtual loss); returns its visits with this one.
   uint64_t Enter(MctsNode& node, std::vector<Step>& path, bool may_hold_back);
   // Adds the children of a leaf, unless another thread is at it or the arena
-  // is full; true when the node has children.
+  // is full; true when the node has children. With evaluation leaves, each
+  // child's prior is its position's evaluation (or its result, when the
+  // decision ends the game: then the child is proven).
   bool Expand(MctsNode& node, const Position& position);
+  // Sets a new child's prior from `after`, the position its decision leads to,
+  // and proves it when that position is finished.
+  void SetPrior(MctsNode& child, const Position& after) const;
+  // Whether children carry priors: evaluation leaves of a searchable game.
+  bool UsesPriors() const;
   // The child to descend to (UCB1), skipping proven losses; nullptr when every
   // child is a proven loss for `to_move`. `visits`: the node's, with this iteration's.
   MctsNode* Select(MctsNode& node, uint64_t visits, Player to_move);
@@ -208,6 +226,8 @@ class Mcts {
   // The reward for P1 of an unproven leaf (playout or evaluation); `plies`:
   // its depth below the root.
   uint64_t LeafReward(const Position& position, int plies, Random& random) const;
+  // The reward for P1 of the static evaluation of `position` (evaluation leaves).
+  uint64_t EvaluationReward(const Position& position) const;
   // The child a player would choose: a proven win, else the most visited of
   // those not proven lost.
   const MctsNode* BestChild(const MctsNode& node) const;

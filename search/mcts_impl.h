@@ -51,6 +51,12 @@ inline void CopyNode(MctsNode& to, const MctsNode& from) {
   to.child_count = from.child_count;
   to.mover = from.mover;
   to.decision = from.decision;
+  to.prior = from.prior;
+}
+
+// A node's prior as a reward for P1.
+inline uint64_t PriorForP1(const MctsNode& node) {
+  return node.mover == Player::kP1 ? node.prior : kRewardScale - node.prior;
 }
 
 }  // namespace mcts_internal
@@ -135,16 +141,21 @@ inline uint64_t Mcts<G>::Enter(MctsNode& node, std::vector<Step>& path, bool may
 }
 
 template <Game G>
-uint64_t Mcts<G>::LeafReward(const Position& position, int plies, Random& random) const {
+uint64_t Mcts<G>::EvaluationReward(const Position& position) const {
   if constexpr (SearchableGame<G>) {
-    if (options_.leaves == MctsLeaves::kEvaluation) {
-      const double value =
-          1 / (1 + std::exp(-Evaluate(game_, position, options_.evaluation, options_.network) /
-                            kLogisticScale));
-      const double for_p1 = position.state.to_move == Player::kP1 ? value : 1 - value;
-      return static_cast<uint64_t>(std::llround(for_p1 * mcts_internal::kRewardScale));
-    }
+    const double value =
+        1 / (1 + std::exp(-Evaluate(game_, position, options_.evaluation, options_.network) /
+                          kLogisticScale));
+    const double for_p1 = position.state.to_move == Player::kP1 ? value : 1 - value;
+    return static_cast<uint64_t>(std::llround(for_p1 * mcts_internal::kRewardScale));
+  } else {
+    return mcts_internal::kRewardScale / 2;  // not reached: UsesPriors() is false
   }
+}
+
+template <Game G>
+uint64_t Mcts<G>::LeafReward(const Position& position, int plies, Random& random) const {
+  if (UsesPriors()) return EvaluationReward(position);
   const PlayoutResult playout = RandomPlayout(game_, position, random);
   return mcts_internal::Reward(playout.outcome, Player::kP1, plies + playout.plies);
 }
@@ -168,7 +179,10 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
       // the many leaves visited only once take no memory for children.
       const bool first_visit = visits <= 1;
       if (first_visit || !Expand(*node, position)) {
-        reward_p1 = LeafReward(position, static_cast<int>(path.size()) - 1, random);
+        // A child's prior is already its evaluation: not computed twice.
+        reward_p1 = UsesPriors() && node != &root()
+                        ? mcts_internal::PriorForP1(*node)
+                        : LeafReward(position, static_cast<int>(path.size()) - 1, random);
         break;
       }
     }
@@ -246,15 +260,43 @@ bool Mcts<G>::Expand(MctsNode& node, const Position& position) {
     node.expansion.store(MctsNode::kLeaf, std::memory_order_release);
     return false;
   }
+  const bool priors = UsesPriors();
   for (int i = 0; i < list.size(); ++i) {
     MctsNode& child = arena_[first + i];
     child.decision = list[i];
     child.mover = position.state.to_move;
+    if (priors) {
+      Position after = position;
+      Apply(game_, after, list[i]);
+      SetPrior(child, after);
+    }
   }
   node.child_count = static_cast<uint8_t>(list.size());
   node.first_child.store(first, std::memory_order_relaxed);
   node.expansion.store(MctsNode::kExpanded, std::memory_order_release);
   return true;
+}
+
+template <Game G>
+bool Mcts<G>::UsesPriors() const {
+  if constexpr (SearchableGame<G>) {
+    return options_.leaves == MctsLeaves::kEvaluation;
+  } else {
+    return false;
+  }
+}
+
+template <Game G>
+void Mcts<G>::SetPrior(MctsNode& child, const Position& after) const {
+  uint64_t value;  // for child.mover
+  if (after.state.over()) {
+    child.proven.store(after.state.outcome, std::memory_order_relaxed);
+    value = mcts_internal::Reward(after.state.outcome, child.mover, 0);
+  } else {
+    const uint64_t for_p1 = EvaluationReward(after);
+    value = child.mover == Player::kP1 ? for_p1 : mcts_internal::kRewardScale - for_p1;
+  }
+  child.prior = static_cast<uint16_t>(std::min<uint64_t>(value, mcts_internal::kRewardScale - 1));
 }
 
 template <Game G>
@@ -265,16 +307,25 @@ MctsNode* Mcts<G>::Select(MctsNode& node, uint64_t visits, Player to_move) {
   const double explore = options_.exploration * std::sqrt(std::log(std::max(parent_visits, 1.0)));
   MctsNode* best = nullptr;
   double best_value = -1;
+  const bool priors = UsesPriors();
   for (int i = 0; i < node.child_count; ++i) {
     MctsNode& child = children[i];
     const Outcome proven = child.proven.load(kRelaxed);
     if (proven == WinFor(to_move)) return &child;
     if (proven == WinFor(Opponent(to_move))) continue;
     const uint64_t visits = child.visits.load(kRelaxed);
-    if (visits == 0) return &child;
-    const double n = static_cast<double>(visits);
-    const double value =
-        mcts_internal::MeanReward(child.reward.load(kRelaxed), visits) + explore / std::sqrt(n);
+    double value;
+    if (priors) {
+      // The prior counts as one visit: unvisited children are ranked by it.
+      const double n = static_cast<double>(visits + 1);
+      value = mcts_internal::MeanReward(child.reward.load(kRelaxed) + child.prior, visits + 1) +
+              explore / std::sqrt(n);
+    } else {
+      if (visits == 0) return &child;
+      const double n = static_cast<double>(visits);
+      value =
+          mcts_internal::MeanReward(child.reward.load(kRelaxed), visits) + explore / std::sqrt(n);
+    }
     if (value > best_value) {
       best_value = value;
       best = &child;

@@ -2,6 +2,7 @@
 // bound, subtree reuse and threads.
 #include "search/mcts.h"
 
+#include <algorithm>
 #include <numeric>
 
 #include "boards/damdaman/damdaman.h"
@@ -76,6 +77,38 @@ TEST(Mcts, ProvesAWinInOne) {
   EXPECT_EQ(report.root_value, Outcome::kP1Wins);
   EXPECT_EQ(Text(game, report.best.decision), "C3-C4");
   EXPECT_LT(report.iterations, 100u);
+}
+
+// The first iteration goes to a child the evaluation ranks best for the
+// player to move, where unvisited children were once taken in order.
+TEST(Mcts, FirstIterationFollowsTheEvaluation) {
+  const Davxar game(davxar::MillTest::kHistorical, 4);
+  for (const char* text : {".../..x/.../.../......../.../.../o../... x turn=2 hand=3,3",
+                           "xo./..x/.../..o/o......./x../..o/.../..x x turn=18 hand=0,0"}) {
+    const Davxar::Position position = Parse(game, text);
+    DecisionList list;
+    LegalDecisions(game, position, list);
+    std::vector<Score> scores;
+    for (const Decision d : list) {
+      Davxar::Position next = position;
+      Apply(game, next, d);
+      const Score score = Evaluate(game, next, Evaluation::kLearned);
+      scores.push_back(next.state.to_move == position.state.to_move ? score : -score);
+    }
+    const Score best = *std::max_element(scores.begin(), scores.end());
+    Mcts<Davxar> mcts(game, {});
+    mcts.SetRoot(position);
+    mcts.Search({.iterations = 1});
+    const std::vector<MctsChoice> choices = mcts.Choices();
+    ASSERT_EQ(choices.size(), static_cast<size_t>(list.size()));
+    int visited = 0;
+    for (int i = 0; i < list.size(); ++i) {
+      if (choices[i].visits == 0) continue;
+      ++visited;
+      EXPECT_EQ(scores[i], best) << text << ": " << Text(game, choices[i].decision);
+    }
+    EXPECT_EQ(visited, 1) << text;
+  }
 }
 
 TEST(Mcts, ProvesAForcedLoss) {
