@@ -1,5 +1,7 @@
 #include "network/embedded_networks.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -37,6 +39,15 @@ absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> EmbeddedNetwork(absl::st
   const auto it = registry.by_family.find(family);
   if (it == registry.by_family.end()) return std::shared_ptr<const QuantizedNetwork>();
   return it->second;
+}
+
+std::shared_ptr<const QuantizedNetwork> BuiltInNetwork(absl::string_view family) {
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
+  if (!network.ok()) {
+    std::fprintf(stderr, "lud64: %s\n", std::string(network.status().message()).c_str());
+    std::exit(2);
+  }
+  return *network;
 }
 
 }  // namespace lud64

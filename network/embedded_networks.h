@@ -24,6 +24,10 @@ std::span<const EmbeddedFile> EmbeddedNetworkFiles();
 // "damdaman"): nullptr when there is none; an error naming the file when a
 // file is corrupt. Parsed once and shared.
 absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> EmbeddedNetwork(absl::string_view family);
+// The same for a game's own evaluation, where no error can be returned: a
+// corrupt embedded file (a corrupt build; network_test checks every file) is
+// one line on stderr and exit 2.
+std::shared_ptr<const QuantizedNetwork> BuiltInNetwork(absl::string_view family);
 
 }  // namespace lud64
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "boards/damdaman/damdaman.h"
 #include "boards/davxar/davxar.h"
 #include "engine/game.h"
 #include "engine/random.h"
@@ -102,14 +103,23 @@ TEST(NetworkTest, QuantizingClipsToTheRepresentableRanges) {
   EXPECT_TRUE(WithinQuantizedRanges(network));
 }
 
+// A side's pieces as a network's max_side_pieces counts them: in hand too.
+template <class Position>
+int SidePieces(const Position& position, int side) {
+  if constexpr (requires { position.hand; }) {
+    return PopCount(position.pieces[side]) + position.hand[side];
+  } else {
+    return PopCount(position.pieces[side]);
+  }
+}
+
 // The score the learned evaluation must give, computed from scratch: the
 // network's where it judges, the hand-written evaluation's elsewhere.
-Score ExpectedScore(const Davxar& game, const Davxar::Position& position) {
+template <class G>
+Score ExpectedScore(const G& game, const typename G::Position& position) {
   const int limit = game.network()->max_side_pieces;
   for (int side = 0; side < 2; ++side) {
-    if (limit > 0 && PopCount(position.pieces[side]) + position.hand[side] > limit) {
-      return game.evaluate(position);
-    }
+    if (limit > 0 && SidePieces(position, side) > limit) return game.evaluate(position);
   }
   const Player mover = position.state.to_move;
   return EvaluateFromScratch(*game.network(), game.network_inputs(position, mover),
@@ -118,29 +128,36 @@ Score ExpectedScore(const Davxar& game, const Davxar::Position& position) {
 
 // The evaluation a search sees after any line of decisions equals one
 // computed from scratch, whichever positions the thread evaluated before.
+template <class G>
+void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
+  ASSERT_NE(game.network(), nullptr) << game.name();
+  Random random(5);
+  int evaluated = 0, by_network = 0;
+  for (int g = 0; g < 20; ++g) {
+    typename G::Position position = game.start();
+    typename G::Position previous = position;
+    for (int ply = 0; ply < plies && !position.state.over(); ++ply) {
+      const Score expected = ExpectedScore(game, position);
+      ASSERT_EQ(game.learned_evaluate(position), expected) << game.name() << " game " << g;
+      // Back and forth, as a search goes between siblings and a parent.
+      ASSERT_EQ(game.learned_evaluate(previous), ExpectedScore(game, previous));
+      by_network += expected != game.evaluate(position);
+      previous = position;
+      Apply(game, position, RandomDecision(game, position, random));
+      ++evaluated;
+    }
+  }
+  EXPECT_GT(evaluated, 1000);
+  EXPECT_GT(by_network, 100) << game.name();
+}
+
 TEST(NetworkTest, IncrementalScoresEqualAFreshEvaluation) {
   for (const Davxar& game :
        {Davxar(), Davxar(davxar::MillTest::kLudii, 6), Davxar(davxar::MillTest::kHistorical, 4)}) {
-    ASSERT_NE(game.network(), nullptr) << game.name();
-    Random random(5);
-    int evaluated = 0, by_network = 0;
-    for (int g = 0; g < 20; ++g) {
-      Davxar::Position position = game.start();
-      Davxar::Position previous = position;
-      for (int ply = 0; ply < 300 && !position.state.over(); ++ply) {
-        const Score expected = ExpectedScore(game, position);
-        ASSERT_EQ(game.learned_evaluate(position), expected) << game.name() << " game " << g;
-        // Back and forth, as a search goes between siblings and a parent.
-        ASSERT_EQ(game.learned_evaluate(previous), ExpectedScore(game, previous));
-        by_network += expected != game.evaluate(position);
-        previous = position;
-        Apply(game, position, RandomDecision(game, position, random));
-        ++evaluated;
-      }
-    }
-    EXPECT_GT(evaluated, 1000);
-    EXPECT_GT(by_network, 100) << game.name();
+    ExpectIncrementalScoresEqualAFreshEvaluation(game, 300);
   }
+  // Damdaman's network judges 3 pieces a side: random games reach them late.
+  ExpectIncrementalScoresEqualAFreshEvaluation(Damdaman(), 5000);
 }
 
 TEST(NetworkTest, DavxarInputsSeeTheBoardFromEachSide) {
@@ -156,6 +173,20 @@ TEST(NetworkTest, DavxarInputsSeeTheBoardFromEachSide) {
   // Hands at 64 + 3 and 81 + 7 for P1; the removal is P1's own (98), P2's opponent's (99).
   EXPECT_EQ(p1.words[1], (uint64_t{1} << 3) | (uint64_t{1} << (17 + 7)) | (uint64_t{1} << 34));
   EXPECT_EQ(p2.words[1], (uint64_t{1} << 7) | (uint64_t{1} << (17 + 3)) | (uint64_t{1} << 35));
+}
+
+TEST(NetworkTest, DamdamanInputsSeeTheBoardFromEachSide) {
+  const Damdaman game;
+  Damdaman::Position position = game.start();
+  position.pieces = {(uint64_t{1} << 0) | (uint64_t{1} << 48),
+                     (uint64_t{1} << 2) | (uint64_t{1} << 20)};
+  const NetworkInputs p1 = game.network_inputs(position, Player::kP1);
+  const NetworkInputs p2 = game.network_inputs(position, Player::kP2);
+  // The side's cells at 0 to 48, the opponent's at 49 to 97, across two words.
+  EXPECT_EQ(p1.words[0], (uint64_t{1} << 0) | (uint64_t{1} << 48) | (uint64_t{1} << 51));
+  EXPECT_EQ(p1.words[1], uint64_t{1} << (49 + 20 - 64));
+  EXPECT_EQ(p2.words[0], (uint64_t{1} << 2) | (uint64_t{1} << 20) | (uint64_t{1} << 49));
+  EXPECT_EQ(p2.words[1], uint64_t{1} << (49 + 48 - 64));
 }
 
 NetworkFile SomeFile() {
@@ -225,7 +256,7 @@ TEST(NetworkFileTest, EmbeddedNetworksReadAndKnowTheirGames) {
     ASSERT_TRUE(parsed.ok()) << parsed.status();
     EXPECT_FALSE(parsed->origin.empty()) << file.name << ": the command that made it";
   }
-  for (const char* family : {"davxar", "davxar:lines=ludii"}) {
+  for (const char* family : {"davxar", "davxar:lines=ludii", "damdaman"}) {
     absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
     ASSERT_TRUE(network.ok());
     EXPECT_NE(*network, nullptr) << family;

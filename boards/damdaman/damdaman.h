@@ -4,6 +4,7 @@
 #define LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
 
 #include <array>
+#include <memory>
 #include <string>
 
 #include "engine/bitboard.h"
@@ -14,6 +15,7 @@
 #include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
+#include "network/network.h"
 
 namespace lud64 {
 namespace damdaman {
@@ -64,6 +66,18 @@ class Damdaman {
   // and whether a decision captures.
   Score evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
+  // The learned evaluation (damdaman_network.cc, network/): the inputs of
+  // `side`'s view of a position, the embedded network (nullptr: none), and
+  // the score for the player to move: the network's, or the hand-written
+  // evaluation's without a network or beyond its max_side_pieces.
+  static constexpr int kNetworkInputCount = 2 * Grid::kSites;
+  NetworkInputs network_inputs(const Position& position, Player side) const;
+  const std::shared_ptr<const QuantizedNetwork>& network() const;
+  Score learned_evaluate(const Position& position) const;
+  // The same with `network` (of network_family()) instead of network().
+  Score learned_evaluate(const Position& position,
+                         const std::shared_ptr<const QuantizedNetwork>& network) const;
+  std::string network_family() const { return kName; }
 
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.

@@ -5,9 +5,6 @@
 //   81..97  the opponent's hand
 //   98      the side is to move and removes (after its mill)
 //   99      the opponent is to move and removes
-#include <cstdio>
-#include <cstdlib>
-
 #include "boards/davxar/davxar.h"
 #include "network/embedded_networks.h"
 #include "network/incremental.h"
@@ -24,16 +21,6 @@ constexpr int kOpponentRemoval = kOwnRemoval + 1;
 static_assert(kOpponentRemoval + 1 == Davxar::kNetworkInputCount &&
               Davxar::kNetworkInputCount <= kNetworkInputs);
 
-std::shared_ptr<const QuantizedNetwork> Load(absl::string_view family) {
-  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
-  if (!network.ok()) {
-    // Only a corrupt build gets here: the embedded files are checked by network_test.
-    std::fprintf(stderr, "lud64: %s\n", std::string(network.status().message()).c_str());
-    std::exit(2);
-  }
-  return *network;
-}
-
 }  // namespace
 
 NetworkInputs Davxar::network_inputs(const Position& position, Player side) const {
@@ -48,8 +35,8 @@ NetworkInputs Davxar::network_inputs(const Position& position, Player side) cons
 }
 
 const std::shared_ptr<const QuantizedNetwork>& Davxar::network() const {
-  static const std::shared_ptr<const QuantizedNetwork> historical = Load("davxar");
-  static const std::shared_ptr<const QuantizedNetwork> ludii = Load("davxar:lines=ludii");
+  static const std::shared_ptr<const QuantizedNetwork> historical = BuiltInNetwork("davxar");
+  static const std::shared_ptr<const QuantizedNetwork> ludii = BuiltInNetwork("davxar:lines=ludii");
   return lines_ == MillTest::kLudii ? ludii : historical;
 }
 

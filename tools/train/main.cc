@@ -1,6 +1,7 @@
 // lud64-train: the training pipeline of the learned evaluations (network/).
 //
 //   lud64-train tables   --game=G --tb=DIR --out=FILE [--games=N] [--seed=S] [--share=P]
+//                        [--plies=N]
 //   lud64-train selfplay --game=G --out=FILE [--games=N] [--depth=D] [--seed=S]
 //   lud64-train fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV]
 //                        [--epochs=E] [--batch=B] [--rate=R] [--seed=S] [--validation=P]
@@ -104,6 +105,7 @@ absl::Status RunTables(const Flags& flags) {
   LUD64_ASSIGN(games, flags.Number<int>("games", 1000, 1, 100'000'000));
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(share, flags.Number<double>("share", 0.25, 0.000001, 1));
+  LUD64_ASSIGN(plies, flags.Number<int>("plies", 600, 1, 100'000));
   LUD64_ASSIGN(game, MakeGame(game_text));
   const std::string dir = flags.Text("tb");
   return VisitTablebaseGame(game, [&](const auto& g) -> absl::Status {
@@ -113,8 +115,8 @@ absl::Status RunTables(const Flags& flags) {
     } else {
       auto base = tablebase::OpenShared(g, dir);
       if (!base.ok()) return base.status();
-      const std::vector<TrainingSample> samples =
-          TableSamples(g, **base, {.games = games, .seed = seed, .share = share});
+      const std::vector<TrainingSample> samples = TableSamples(
+          g, **base, {.games = games, .seed = seed, .share = share, .max_plies = plies});
       std::fprintf(stderr, "tables: %zu samples to %s\n", samples.size(), out.c_str());
       return WriteSamples(out, samples);
     }
@@ -244,7 +246,7 @@ int Main(int argc, char** argv) {
   absl::Status status;
   if (command == "tables") {
     absl::StatusOr<Flags> flags =
-        Flags::Parse(argc, argv, {"game", "tb", "out", "games", "seed", "share"});
+        Flags::Parse(argc, argv, {"game", "tb", "out", "games", "seed", "share", "plies"});
     status = flags.ok() ? RunTables(*flags) : flags.status();
   } else if (command == "selfplay") {
     absl::StatusOr<Flags> flags =
