@@ -3,7 +3,8 @@
 // (MctsLeaves), and the MCTS-Solver's proofs.
 //
 // Priors: with evaluation leaves, a node's expansion evaluates every child
-// (MctsNode::prior), and each child's prior counts as one visit of its mean.
+// (MctsNode::prior), and each child's prior counts as one visit more in its
+// mean (mcts_impl.h, Select).
 // Selection then ranks unvisited children by their evaluation, where plain
 // UCT visits each child once, in order, before it revisits any: that spent an
 // iteration on every child and mixed its value, blunders included, into the
@@ -28,9 +29,10 @@
 // way up. Updates of well-visited nodes, near the root, are held back and
 // written in bulk (search/mcts_pending.h), so that threads do not contend
 // for their cache lines on every iteration. A leaf is expanded by the thread
-// that wins a compare-and-swap on its state; the others play out from it
-// meanwhile. Nodes come from a bounded arena (search/arena.h); when it
-// is full the tree stops growing and playouts run from its leaves.
+// that wins a compare-and-swap on its state; the others value it as a leaf
+// meanwhile (a playout, or its prior). Nodes come from a bounded arena
+// (search/arena.h); when it is full the tree stops growing and its leaves
+// are valued as leaves.
 #ifndef LUD64_SEARCH_MCTS_H_
 #define LUD64_SEARCH_MCTS_H_
 
@@ -223,8 +225,8 @@ class Mcts {
   MctsNode* Select(MctsNode& node, uint64_t visits, Player to_move);
   // Proves an expanded node from its children, when they allow it.
   bool TryProve(MctsNode& node);
-  // The reward for P1 of an unproven leaf (playout or evaluation); `plies`:
-  // its depth below the root.
+  // The reward for P1 of an unproven leaf (playout or evaluation; with
+  // priors only the root's is computed here); `plies`: its depth below the root.
   uint64_t LeafReward(const Position& position, int plies, Random& random) const;
   // The reward for P1 of the static evaluation of `position` (evaluation leaves).
   uint64_t EvaluationReward(const Position& position) const;

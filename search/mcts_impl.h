@@ -175,8 +175,9 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
       break;
     }
     if (node->expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) {
-      // A leaf's first visit is a playout; its second adds its children:
-      // the many leaves visited only once take no memory for children.
+      // A leaf's first visit is a playout or its evaluation (with priors, the
+      // one its parent's expansion made); its second adds its children: the
+      // many leaves visited only once take no memory for children.
       const bool first_visit = visits <= 1;
       if (first_visit || !Expand(*node, position)) {
         // A child's prior is already its evaluation: not computed twice.
@@ -316,7 +317,10 @@ MctsNode* Mcts<G>::Select(MctsNode& node, uint64_t visits, Player to_move) {
     const uint64_t visits = child.visits.load(kRelaxed);
     double value;
     if (priors) {
-      // The prior counts as one visit: unvisited children are ranked by it.
+      // The prior counts as one visit more: unvisited children are ranked by
+      // it, and as a child's first visit reuses it, the evaluation weighs as
+      // two visits in its mean from then on (the rule measured in
+      // search/README.md).
       const double n = static_cast<double>(visits + 1);
       value = mcts_internal::MeanReward(child.reward.load(kRelaxed) + child.prior, visits + 1) +
               explore / std::sqrt(n);

@@ -10,6 +10,7 @@ namespace {
 
 constexpr int kOpponentPieces = Damdaman::Grid::kSites;
 static_assert(Damdaman::kNetworkInputCount <= kNetworkInputs);
+static_assert(kOpponentPieces > 0 && kOpponentPieces < 64, "the shifts of network_inputs");
 
 }  // namespace
 

@@ -105,7 +105,7 @@ absl::Status RunTables(const Flags& flags) {
   LUD64_ASSIGN(games, flags.Number<int>("games", 1000, 1, 100'000'000));
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(share, flags.Number<double>("share", 0.25, 0.000001, 1));
-  LUD64_ASSIGN(plies, flags.Number<int>("plies", 600, 1, 100'000));
+  LUD64_ASSIGN(plies, flags.Number<int>("plies", TableSampling{}.max_plies, 1, 100'000));
   LUD64_ASSIGN(game, MakeGame(game_text));
   const std::string dir = flags.Text("tb");
   return VisitTablebaseGame(game, [&](const auto& g) -> absl::Status {

@@ -31,14 +31,15 @@ for set in "historical davxar davxar 11 12" "ludii davxar:lines=ludii davxar-lud
     "$name.lnet: learning curve"
 done
 # Damdaman: 3-piece endgames valued by the tables (random games from the start
-# reach them late: --plies=5000), 20 s; the fit about a minute.
+# reach them late: --plies=5000 plays each to its end, the 2500-turn limit),
+# 20 s; the fit about a minute.
 tb=$work/tb-damdaman
 $lud64 tb build --game=damdaman --upto=3 "--tb=$tb" --threads=2
 $train tables --game=damdaman "--tb=$tb" --games=150000 --seed=1001 --plies=5000 \
   "--out=$work/damdaman-t3.smp"
 # In the work directory, so that the file's header names its inputs as they were made.
 train_path=$(realpath "$train")
-(cd "$work" && "$train_path" fit --data=damdaman-t3.smp --family=damdaman --out=damdaman.lnet --epochs=4 \
-  --seed=1 --max-side-pieces=3 --curve=damdaman.csv)
+(cd "$work" && "$train_path" fit --data=damdaman-t3.smp --family=damdaman \
+  --out=damdaman.lnet --epochs=4 --seed=1 --max-side-pieces=3 --curve=damdaman.csv)
 python3 "$(dirname "$0")/plot_curve.py" "$work/damdaman.csv" "$work/damdaman.svg" \
   "damdaman.lnet: learning curve"
