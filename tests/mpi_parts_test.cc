@@ -1,10 +1,15 @@
-// The MPI-free part of lud64-mpi: the block-cyclic partition of a component's
-// ids over the ranks.
+// The MPI-free parts of lud64-mpi: the block-cyclic partition of a
+// component's ids over the ranks, and a rank's checkpoint files.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tablebase/distributed/checkpoint.h"
 #include "tablebase/distributed/partition.h"
 
 namespace lud64::tablebase {
@@ -31,6 +36,67 @@ TEST(BlockCyclicTest, EveryIdHasOneOwnerAndLocalIndicesAreDense) {
       EXPECT_EQ(BlockCyclic(size, ranks, 0, 8).LargestLocalSize(), largest);
     }
   }
+}
+
+class CheckpointTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = ::testing::TempDir() + "lud64_checkpoint_test";
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string dir_;
+};
+
+HugeArray<uint32_t> Words(uint64_t size) {
+  HugeArray<uint32_t> words(size);
+  for (uint64_t i = 0; i < size; ++i) words[i] = static_cast<uint32_t>(i * 2654435761U);
+  return words;
+}
+
+TEST_F(CheckpointTest, AGenerationReadsBackAsWrittenAndTheOlderOnesGo) {
+  const ComponentCheckpoint files(dir_, "davxar_3v3_h0-0.lud64tb", 2, 1);
+  const HugeArray<uint32_t> words = Words(1000);
+  ASSERT_TRUE(files.Write(4, words).ok());
+  ASSERT_TRUE(files.Write(7, words).ok());
+  EXPECT_EQ(files.Generations(), (std::vector<uint64_t>{7, 4}));
+  files.DropBefore(7);
+  EXPECT_EQ(files.Generations(), std::vector<uint64_t>{7});
+  HugeArray<uint32_t> read(1000);
+  ASSERT_TRUE(files.Read(7, read).ok());
+  for (uint64_t i = 0; i < 1000; ++i) ASSERT_EQ(read[i], words[i]) << i;
+  // Another job layout: a share of another size.
+  HugeArray<uint32_t> other(999);
+  const absl::Status s = files.Read(7, other);
+  EXPECT_NE(s.message().find("another job layout"), std::string::npos) << s;
+  files.DropAll();
+  EXPECT_TRUE(files.Generations().empty());
+}
+
+TEST_F(CheckpointTest, DamagedOrOlderFilesAreRefusedNamingTheFile) {
+  const ComponentCheckpoint files(dir_, "c", 1, 0);
+  ASSERT_TRUE(files.Write(3, Words(100)).ok());
+  const std::string path = dir_ + "/c.1ranks.r0.g3";
+  HugeArray<uint32_t> read(100);
+  auto refused = [&](const std::string& why) {
+    const absl::Status s = files.Read(3, read);
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message().find(path), std::string::npos) << s;
+    EXPECT_NE(s.message().find(why), std::string::npos) << s;
+  };
+  auto poke = [&](std::streamoff at, char byte) {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(at);
+    file.put(byte);
+  };
+  poke(100, 'x');  // a state word
+  refused("checksum mismatch");
+  ASSERT_TRUE(files.Write(3, Words(100)).ok());
+  poke(7, '1');  // the version of the format that also stored lists of positions
+  refused("checkpoint version 1, expected 2");
+  ASSERT_TRUE(files.Write(3, Words(100)).ok());
+  std::filesystem::resize_file(path, 50);
+  refused("truncated");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The solver's state word: which words a backward scan takes at a distance,
-// one at a time and 64 at a time.
+// one at a time and 64 at a time; and how the backward passes find them
+// (PendingPositions).
 #include "tablebase/solve/state_word.h"
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 
 #include "gtest/gtest.h"
 #include "tablebase/slice.h"
+#include "tablebase/solve/huge_array.h"
+#include "tablebase/solve/pending_positions.h"
 
 namespace lud64::tablebase {
 namespace {

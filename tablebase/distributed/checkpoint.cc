@@ -18,55 +18,53 @@
 namespace lud64::tablebase {
 namespace {
 
-constexpr char kCheckpointMagic[8] = {'L', 'U', 'D', '6', '4', 'C', 'K', '1'};
+// Version 1 also held lists of positions to take (the backward pass kept
+// them then); version 2 holds the state words alone.
+constexpr char kCheckpointMagic[8] = {'L', 'U', 'D', '6', '4', 'C', 'K', '2'};
+constexpr int kMagicVersionAt = 7;
 
 }  // namespace
 
-ComponentCheckpoint::ComponentCheckpoint(std::string dir, std::string component, int ranks,
+ComponentCheckpoint::ComponentCheckpoint(std::string dir, const std::string& component, int ranks,
                                          int rank)
     : dir_(std::move(dir)),
       prefix_(absl::StrCat(component, ".", ranks, "ranks.r", rank, ".g")),
       ranks_(ranks),
       rank_(rank) {}
 
-std::string ComponentCheckpoint::Path(uint64_t next_bucket) const {
-  return absl::StrCat(dir_, "/", prefix_, next_bucket);
+std::string ComponentCheckpoint::Path(uint64_t next_distance) const {
+  return absl::StrCat(dir_, "/", prefix_, next_distance);
 }
 
-absl::Status ComponentCheckpoint::Write(uint64_t next_bucket, const HugeArray<uint32_t>& state,
-                                        const std::vector<std::vector<uint32_t>>& buckets) const {
+absl::Status ComponentCheckpoint::Write(uint64_t next_distance,
+                                        const HugeArray<uint32_t>& state) const {
   std::error_code error;
   std::filesystem::create_directories(dir_, error);
   if (error) {
     return absl::InternalError(
         absl::StrCat("checkpoint directory ", dir_, ": cannot create: ", error.message()));
   }
-  const std::string path = Path(next_bucket);
+  const std::string path = Path(next_distance);
   const std::string temp = absl::StrCat(path, ".tmp");
   std::FILE* file = std::fopen(temp.c_str(), "wb");
   if (file == nullptr) {
     return absl::InternalError(absl::StrCat("checkpoint ", temp, ": ", std::strerror(errno)));
   }
-  // Header, then the state words, then the buckets from next_bucket on; a
-  // checksum of everything before it closes the file.
+  // Header, then the state words; a checksum of everything before it closes
+  // the file.
   StreamChecksum checksum;
   bool ok = true;
   auto put = [&](const void* data, size_t size) {
     checksum.Add(static_cast<const uint8_t*>(data), size);
     ok = ok && std::fwrite(data, 1, size, file) == size;
   };
-  const uint64_t header[5] = {static_cast<uint64_t>(ranks_), static_cast<uint64_t>(rank_),
-                              state.size(), next_bucket, buckets.size()};
+  const uint64_t header[4] = {static_cast<uint64_t>(ranks_), static_cast<uint64_t>(rank_),
+                              state.size(), next_distance};
   put(kCheckpointMagic, sizeof(kCheckpointMagic));
   put(header, sizeof(header));
   constexpr size_t kStep = size_t{1} << 20;
   for (size_t at = 0; at < state.size(); at += kStep) {
     put(&state[at], std::min(kStep, state.size() - at) * sizeof(uint32_t));
-  }
-  for (size_t d = next_bucket; d < buckets.size(); ++d) {
-    const uint64_t count = buckets[d].size();
-    put(&count, sizeof(count));
-    if (count > 0) put(buckets[d].data(), count * sizeof(uint32_t));
   }
   const uint64_t sum = checksum.Finish();
   ok = ok && std::fwrite(&sum, 1, sizeof(sum), file) == sizeof(sum);
@@ -80,9 +78,9 @@ absl::Status ComponentCheckpoint::Write(uint64_t next_bucket, const HugeArray<ui
   return absl::OkStatus();
 }
 
-void ComponentCheckpoint::DropBefore(uint64_t next_bucket) const {
+void ComponentCheckpoint::DropBefore(uint64_t next_distance) const {
   for (uint64_t generation : Generations()) {
-    if (generation < next_bucket) std::remove(Path(generation).c_str());
+    if (generation < next_distance) std::remove(Path(generation).c_str());
   }
 }
 
@@ -105,9 +103,8 @@ std::vector<uint64_t> ComponentCheckpoint::Generations() const {
   return generations;
 }
 
-absl::Status ComponentCheckpoint::Read(uint64_t next_bucket, HugeArray<uint32_t>& state,
-                                       std::vector<std::vector<uint32_t>>& buckets) const {
-  const std::string path = Path(next_bucket);
+absl::Status ComponentCheckpoint::Read(uint64_t next_distance, HugeArray<uint32_t>& state) const {
+  const std::string path = Path(next_distance);
   auto bad = [&](absl::string_view what) {
     return absl::DataLossError(absl::StrCat("checkpoint ", path, ": ", what));
   };
@@ -120,31 +117,24 @@ absl::Status ComponentCheckpoint::Read(uint64_t next_bucket, HugeArray<uint32_t>
     return true;
   };
   char magic[8];
-  uint64_t header[5];
-  if (!get(magic, sizeof(magic)) || std::memcmp(magic, kCheckpointMagic, 8) != 0) {
+  uint64_t header[4];
+  if (!get(magic, sizeof(magic)) || std::memcmp(magic, kCheckpointMagic, kMagicVersionAt) != 0) {
     return bad("not a lud64 checkpoint");
+  }
+  if (magic[kMagicVersionAt] != kCheckpointMagic[kMagicVersionAt]) {
+    return bad(absl::StrCat("checkpoint version ", absl::string_view(magic + kMagicVersionAt, 1),
+                            ", expected ",
+                            absl::string_view(kCheckpointMagic + kMagicVersionAt, 1)));
   }
   if (!get(header, sizeof(header))) return bad("truncated header");
   if (header[0] != static_cast<uint64_t>(ranks_) || header[1] != static_cast<uint64_t>(rank_) ||
-      header[2] != state.size() || header[3] != next_bucket || header[4] > (uint64_t{1} << 20)) {
+      header[2] != state.size() || header[3] != next_distance) {
     return bad("made by another job layout (ranks, rank, size or generation differ)");
   }
   constexpr size_t kStep = size_t{1} << 20;
   for (size_t at = 0; at < state.size(); at += kStep) {
     if (!get(&state[at], std::min(kStep, state.size() - at) * sizeof(uint32_t))) {
       return bad("truncated state");
-    }
-  }
-  buckets.assign(header[4], {});
-  for (size_t d = next_bucket; d < buckets.size(); ++d) {
-    uint64_t count = 0;
-    if (!get(&count, sizeof(count)) || count > state.size() * 4) return bad("bad bucket");
-    buckets[d].resize(count);
-    if (count > 0 && !get(buckets[d].data(), count * sizeof(uint32_t))) {
-      return bad("truncated bucket");
-    }
-    for (uint32_t local : buckets[d]) {
-      if (local >= state.size()) return bad("bucket entry out of range");
     }
   }
   const uint64_t expected = checksum.Finish();
@@ -163,29 +153,26 @@ CheckpointSchedule::CheckpointSchedule(ComponentCheckpoint files, double interva
       comm_(comm),
       last_(MPI_Wtime()) {}
 
-std::optional<uint64_t> CheckpointSchedule::Resume(HugeArray<uint32_t>& state,
-                                                   std::vector<std::vector<uint32_t>>& buckets) {
+std::optional<uint64_t> CheckpointSchedule::Resume(HugeArray<uint32_t>& state) {
   const std::vector<uint64_t> mine = files_.Generations();
   if (comm_.MaxU64(mine.empty() ? 1 : 0) != 0) return std::nullopt;
   // The newest generation of the rank furthest behind (the minimum over the
   // ranks, as ~max of ~): the others keep it until every rank has a newer one.
   const uint64_t generation = ~comm_.MaxU64(~mine.front());
-  if (comm_.AgreeStatus(files_.Read(generation, state, buckets)).ok()) return generation;
+  if (comm_.AgreeStatus(files_.Read(generation, state)).ok()) return generation;
   state = HugeArray<uint32_t>(state.size());
-  buckets.clear();
   return std::nullopt;
 }
 
-absl::Status CheckpointSchedule::AtBucketBoundary(
-    uint64_t next_bucket, const HugeArray<uint32_t>& state,
-    const std::vector<std::vector<uint32_t>>& buckets) {
+absl::Status CheckpointSchedule::AtDistanceBoundary(uint64_t next_distance,
+                                                    const HugeArray<uint32_t>& state) {
   const bool due = comm_.rank() == 0 && MPI_Wtime() - last_ >= interval_seconds_;
   if (comm_.MaxU64(due ? 1 : 0) == 0) return absl::OkStatus();
-  if (absl::Status s = comm_.AgreeStatus(files_.Write(next_bucket, state, buckets)); !s.ok()) {
+  if (absl::Status s = comm_.AgreeStatus(files_.Write(next_distance, state)); !s.ok()) {
     return s;
   }
   // Every rank has the new generation: the older ones can go.
-  files_.DropBefore(next_bucket);
+  files_.DropBefore(next_distance);
   last_ = MPI_Wtime();
   ++written_;
   return absl::OkStatus();

@@ -1,10 +1,11 @@
 // Checkpoints inside a component, so that a killed job resumes a long
 // component where it was instead of solving it again. Each rank writes its own
-// file: its state words and the bucket entries still to process, taken at a
-// bucket boundary, where every rank is at the same point of the backward pass.
+// file: its state words, taken between two distances of the backward pass,
+// where every rank is at the same point. (The words say which positions are
+// resolved and not yet taken: solve/pending_positions.h.)
 //
-// A checkpoint is a generation, named by the next bucket to process (0 right
-// after the forward pass). A rank writes a generation under a temporary name
+// A checkpoint is a generation, named by the next distance to process (0
+// right after the forward pass). A rank writes a generation under a temporary name
 // and renames it; the previous generation is deleted only once every rank has
 // renamed the new one. So whenever a job dies, some generation is complete on
 // every rank: the newest generation all ranks hold (Resume agrees on it).
@@ -28,47 +29,43 @@ class ComponentCheckpoint {
  public:
   // `component` names the component uniquely within the build (its first
   // slice's file name); `dir` is created if missing.
-  ComponentCheckpoint(std::string dir, std::string component, int ranks, int rank);
+  ComponentCheckpoint(std::string dir, const std::string& component, int ranks, int rank);
 
-  // Writes generation `next_bucket` (fsync, rename) and returns; the caller
+  // Writes generation `next_distance` (fsync, rename) and returns; the caller
   // deletes older generations with DropBefore once every rank has written.
-  absl::Status Write(uint64_t next_bucket, const HugeArray<uint32_t>& state,
-                     const std::vector<std::vector<uint32_t>>& buckets) const;
-  // Deletes this rank's generations older than `next_bucket`.
-  void DropBefore(uint64_t next_bucket) const;
+  absl::Status Write(uint64_t next_distance, const HugeArray<uint32_t>& state) const;
+  // Deletes this rank's generations older than `next_distance`.
+  void DropBefore(uint64_t next_distance) const;
   // Deletes every generation of this rank (the component is solved).
   void DropAll() const;
 
   // This rank's generations on disk (renamed into place), newest first.
   std::vector<uint64_t> Generations() const;
-  // Reads generation `next_bucket` into `state` (of the rank's local size)
-  // and `buckets`; errors name the file.
-  absl::Status Read(uint64_t next_bucket, HugeArray<uint32_t>& state,
-                    std::vector<std::vector<uint32_t>>& buckets) const;
+  // Reads generation `next_distance` into `state` (of the rank's local
+  // size); errors name the file.
+  absl::Status Read(uint64_t next_distance, HugeArray<uint32_t>& state) const;
 
  private:
-  std::string Path(uint64_t next_bucket) const;
+  std::string Path(uint64_t next_distance) const;
   std::string dir_;
   std::string prefix_;  // file name up to ".g"
   int ranks_;
   int rank_;
 };
 
-// When a solver checkpoints: at a bucket boundary once `interval_seconds`
+// When a solver checkpoints: between two distances once `interval_seconds`
 // have passed since the last checkpoint (or the component's start), on rank
 // 0's clock so that every rank decides alike. Every call is collective.
 class CheckpointSchedule {
  public:
   CheckpointSchedule(ComponentCheckpoint files, double interval_seconds, MpiComm& comm);
 
-  // The newest generation every rank holds, read into `state` and `buckets`;
-  // nullopt if there is none or a rank cannot read it (then `state` is
-  // zeroed and `buckets` cleared, for a fresh start).
-  std::optional<uint64_t> Resume(HugeArray<uint32_t>& state,
-                                 std::vector<std::vector<uint32_t>>& buckets);
-  // Writes generation `next_bucket` if it is time, then drops older ones.
-  absl::Status AtBucketBoundary(uint64_t next_bucket, const HugeArray<uint32_t>& state,
-                                const std::vector<std::vector<uint32_t>>& buckets);
+  // The newest generation every rank holds, read into `state`; nullopt if
+  // there is none or a rank cannot read it (then `state` is zeroed, for a
+  // fresh start).
+  std::optional<uint64_t> Resume(HugeArray<uint32_t>& state);
+  // Writes generation `next_distance` if it is time, then drops older ones.
+  absl::Status AtDistanceBoundary(uint64_t next_distance, const HugeArray<uint32_t>& state);
   // The component is solved and written: its checkpoints go.
   void Finish() const { files_.DropAll(); }
   int written() const { return written_; }

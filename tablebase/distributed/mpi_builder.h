@@ -25,21 +25,23 @@
 #include "tablebase/format/slice_writer.h"
 #include "tablebase/format/tb_file.h"
 #include "tablebase/solve/builder.h"
+#include "tablebase/solve/pending_positions.h"
 
 namespace lud64::tablebase {
 
 // Ids gathered to rank 0 per step of the writer: bounds rank 0's buffers
 // (2 bytes an id) whatever the slice size.
 inline constexpr uint64_t kWriteStep = uint64_t{1} << 22;
-// Per-rank memory besides the state: message batches (kBatch entries times
+// Per-rank memory besides the state: message batches (kBatch positions times
 // up to a few dozen predecessors, sent and received, 8 bytes each) and the
 // writer's step, rounded up.
 inline constexpr uint64_t kMpiFixedMiB = 256;
 
-// MiB per rank for a component of `positions` over `ranks` ranks.
+// MiB per rank for a component of `positions` over `ranks` ranks: a rank's
+// share of the state words and what its backward pass finds them with.
 inline uint64_t MpiMemoryPerRankMiB(uint64_t positions, int ranks) {
   const uint64_t owned = BlockCyclic(positions, ranks, 0).LargestLocalSize();
-  return (owned * kMpiWorkBytesPerPosition >> 20) + kMpiFixedMiB;
+  return (PendingPositions::WorkingBytes(owned) >> 20) + kMpiFixedMiB;
 }
 
 // Writes slice `i` of a solved component: every rank sends its entries step
@@ -100,8 +102,8 @@ SliceFileList CompressionShare(const Tb& tb, const SliceFileList& files, int ran
 
 // Every rank of an MPI job, each component solved by all of them together
 // (MpiComponentSolver) and written by rank 0 as the entries stream in.
-// Inside a component it checkpoints every `checkpoint_seconds` (at the first
-// bucket boundary after), in `<dir>/checkpoints`, and a rerun resumes from
+// Inside a component it checkpoints every `checkpoint_seconds` (at the end
+// of the distance then being solved), in `<dir>/checkpoints`, and a rerun resumes from
 // the newest checkpoint every rank holds.
 class MpiExecutor {
  public:

@@ -6,12 +6,14 @@
 // - Forward pass: local. A position's successors need only their ids (to
 //   count distinct children) or the solved tables, which every rank maps
 //   read-only from the shared directory.
-// - Backward pass: bucket by bucket, round by round as the threaded solver.
-//   A rank resolves its own bucket entries and turns each predecessor into
-//   an 8-byte message (id, offer-a-win or decrement, same-mover step) for
-//   the predecessor's owner, on the rank's threads; messages are exchanged
-//   with MPI_Ialltoallv in batches of kBatch entries per rank, so buffers stay
-//   bounded, and a batch travels while the next one is computed.
+// - Backward pass: distance by distance, round by round as the threaded
+//   solver, each rank finding its resolved positions in its own state words
+//   (solve/pending_positions.h, as the threaded solver). A rank takes them on
+//   its threads and turns each predecessor into an 8-byte message (id,
+//   offer-a-win or decrement, same-mover step) for the predecessor's owner;
+//   messages are exchanged with MPI_Ialltoallv in batches of about kBatch
+//   taken positions per rank, so buffers stay bounded, and a batch travels
+//   while the next one is computed.
 // - Holes ask the owner of their canonical image for its value.
 // Values are the unique fixed point, so the partition and the order of
 // messages do not change them: files are byte-identical to a 1-process build.
@@ -20,6 +22,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -37,15 +40,14 @@
 #include "tablebase/solve/component_ids.h"
 #include "tablebase/solve/forward_step.h"
 #include "tablebase/solve/huge_array.h"
+#include "tablebase/solve/pending_positions.h"
 #include "tablebase/solve/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
 
-// Working bytes per owned position: the state word (4) and bucket entries
-// (4 at most: a position is queued about once).
-inline constexpr int kMpiWorkBytesPerPosition = 8;
-// Bucket entries resolved per rank between two exchanges.
+// Positions taken per rank between two exchanges (a thread finishes its
+// chunk, so a batch can pass it by a chunk's positions per thread).
 inline constexpr size_t kBatch = size_t{1} << 16;
 
 template <class Tb>
@@ -71,34 +73,36 @@ class MpiComponentSolver : private StateWord {
 
   absl::Status Solve(const Progress& progress) {
     // Ids are 64-bit here (a 6v6 Davxar component has 5.3e10 positions); only
-    // local indices, in the buckets, are 32-bit.
+    // local indices are 32-bit.
     if (part_.LargestLocalSize() >= kNone || size() >= (uint64_t{1} << 62)) {
       return absl::ResourceExhaustedError(
           absl::StrCat("component of ", size(), " positions: too large for ", comm_.ranks(),
                        " ranks (a rank's share must stay under 2^32 positions)"));
     }
     state_ = HugeArray<uint32_t>(part_.LocalSize());
+    pending_.emplace(state_);
     const double start = MPI_Wtime();
-    uint64_t first_bucket = 0;
-    if (checkpoints_ != nullptr) resumed_from_ = checkpoints_->Resume(state_, buckets_);
+    int first_distance = 0;
+    if (checkpoints_ != nullptr) resumed_from_ = checkpoints_->Resume(state_);
     if (resumed_from_) {
-      first_bucket = *resumed_from_;
+      first_distance = static_cast<int>(*resumed_from_);
+      pending_->Rebuild();
     } else {
       if (absl::Status s = comm_.AgreeStatus(ForwardPass(progress)); !s.ok()) return s;
-      if (absl::Status s = AtBucketBoundary(0); !s.ok()) return s;
+      if (absl::Status s = AtDistanceBoundary(0); !s.ok()) return s;
     }
     const double forward_end = MPI_Wtime();
-    if (absl::Status s = BackwardPass(first_bucket, progress); !s.ok()) return s;
+    if (absl::Status s = BackwardPass(first_distance, progress); !s.ok()) return s;
     forward_seconds_ = forward_end - start;
     backward_seconds_ = MPI_Wtime() - forward_end;
     FinishValues();
     return absl::OkStatus();
   }
 
-  // Checkpoints at bucket boundaries by `schedule` (kept by the caller), and
+  // Checkpoints between distances by `schedule` (kept by the caller), and
   // resumes from the newest one all ranks hold; null: none.
   void SetCheckpoints(CheckpointSchedule* schedule) { checkpoints_ = schedule; }
-  // The generation (next bucket) Solve resumed from, if it did.
+  // The generation (next distance) Solve resumed from, if it did.
   std::optional<uint64_t> resumed_from() const { return resumed_from_; }
 
   // After Solve, collective: the counts of slice i over all ranks.
@@ -143,8 +147,24 @@ class MpiComponentSolver : private StateWord {
     }
   }
 
+  using Source = PendingPositions::Source;
+  using Tally = PendingPositions::Tally;
+  // Local indices handed to a thread at a time: whole cache lines of the
+  // block map, which the forward pass and the rounds write.
+  static constexpr uint64_t kChunk = PendingPositions::kIdsPerLine;
+  // A rank with fewer candidates than this takes them on one thread.
+  static constexpr uint64_t kSharedMinimum = 20000;
+  // Outboxes[t][r]: thread t's messages for rank r.
+  using Outboxes = std::vector<std::vector<std::vector<uint64_t>>>;
+
+  // One thread's part of the forward pass, on its own cache lines.
+  struct alignas(64) ForwardThread {
+    std::vector<uint64_t> resolved;  // positions resolved, by distance
+    absl::Status status;
+  };
+
   // The forward step of ComponentSolver::InitPosition for an owned id.
-  absl::Status InitPosition(uint64_t local, std::vector<std::pair<uint32_t, uint16_t>>& pending) {
+  absl::Status InitPosition(uint64_t local, ForwardThread& thread) {
     const uint64_t id = part_.Global(local);
     Position position;
     if (!ids_.Decode(id, position)) {
@@ -164,25 +184,27 @@ class MpiComponentSolver : private StateWord {
     const InitialState initial = InitialStateOf(known, child_count);
     state_[local] = initial.word;
     if (initial.queued) {
-      pending.push_back({static_cast<uint32_t>(local), static_cast<uint16_t>(initial.turns)});
+      pending_->Resolved(local);
+      if (static_cast<size_t>(initial.turns) >= thread.resolved.size()) {
+        thread.resolved.resize(initial.turns + 1);
+      }
+      ++thread.resolved[initial.turns];
     }
     return absl::OkStatus();
   }
 
   absl::Status ForwardPass(const Progress& progress) {
     const uint64_t total = part_.LocalSize();
-    std::vector<std::vector<std::pair<uint32_t, uint16_t>>> pending(threads_);
-    std::vector<absl::Status> statuses(threads_);
+    std::vector<ForwardThread> threads(threads_);
     std::atomic<uint64_t> next{0}, done{0};
     std::atomic<bool> stop{false};
-    constexpr uint64_t kChunk = 4096;
     double last = MPI_Wtime();
     auto work = [&](int t) {
       for (uint64_t begin; !stop && (begin = next.fetch_add(kChunk)) < total;) {
         const uint64_t end = std::min(total, begin + kChunk);
         for (uint64_t l = begin; l < end; ++l) {
-          if (absl::Status s = InitPosition(l, pending[t]); !s.ok()) {
-            statuses[t] = s;
+          if (absl::Status s = InitPosition(l, threads[t]); !s.ok()) {
+            threads[t].status = s;
             stop = true;
             return;
           }
@@ -199,108 +221,111 @@ class MpiComponentSolver : private StateWord {
     for (int t = 1; t < threads_; ++t) workers.emplace_back(work, t);
     work(0);
     for (std::thread& w : workers) w.join();
-    for (const absl::Status& s : statuses) {
-      if (!s.ok()) return s;
+    for (const ForwardThread& thread : threads) {
+      if (!thread.status.ok()) return thread.status;
     }
-    for (const auto& list : pending) {
-      for (const auto& [local, turns] : list) Push(turns, local);
+    for (const ForwardThread& thread : threads) {
+      for (size_t turns = 0; turns < thread.resolved.size(); ++turns) {
+        pending_->Count(static_cast<int>(turns), thread.resolved[turns]);
+      }
     }
     return absl::OkStatus();
   }
 
-  void Push(int turns, uint32_t local) {
-    if (static_cast<size_t>(turns) >= buckets_.size()) buckets_.resize(turns + 1);
-    buckets_[turns].push_back(local);
-  }
-
-  // Resolves an owned bucket entry at distance d, queueing one message per
-  // distinct predecessor for its owner. Threads share the batch: taking the
-  // entry (setting kDone) is atomic, and nothing else here writes.
-  void Propagate(uint32_t local, int d, std::vector<uint64_t>& predecessors,
-                 std::vector<std::vector<uint64_t>>& out) {
-    Entry value;
-    if (!TakeShared(state_[local], d, value)) return;  // stale or taken
-    ids_.PredecessorUpdates(ids_.Decode(part_.Global(local)), value, predecessors);
-    for (uint64_t update : predecessors) out[part_.Owner(update >> 2)].push_back(update);
-  }
-
-  // Propagates round[begin, end) on the rank's threads into their outboxes
-  // (outboxes[t][r]: thread t's messages for rank r). The main thread keeps
-  // the exchange in flight moving between its chunks.
-  void PropagateBatch(const std::vector<uint32_t>& round, size_t begin, size_t end, int d,
-                      std::vector<std::vector<std::vector<uint64_t>>>& outboxes) {
+  // Takes the next batch of the round's candidates on `threads` threads, from
+  // the local index `next` on, until about kBatch positions are taken,
+  // turning each taken position's predecessors into messages for their
+  // owners. The main thread keeps the exchange in flight moving between its
+  // chunks. Whether candidates are left.
+  bool TakeBatch(Source source, int d, std::atomic<uint64_t>& next, std::vector<Tally>& tallies,
+                 Outboxes& outboxes) {
     for (auto& outbox : outboxes) {
       for (auto& part : outbox) part.clear();
     }
-    constexpr size_t kChunk = 1024;
-    std::atomic<size_t> next{begin};
+    const uint64_t size = state_.size();
+    std::atomic<uint64_t> batch_taken{0};
     auto work = [&](int t) {
-      std::vector<uint64_t> predecessors;
-      for (size_t a; (a = next.fetch_add(kChunk)) < end;) {
-        for (size_t i = a; i < std::min(end, a + kChunk); ++i) {
-          Propagate(round[i], d, predecessors, outboxes[t]);
-        }
+      std::vector<uint64_t> updates;
+      typename ComponentIds<Tb>::Decoder decoder(ids_);
+      Tally& tally = tallies[t];
+      auto take = [&](uint64_t local) {
+        Entry value;
+        if (!pending_->Take(local, d, value, tally)) return;
+        ids_.PredecessorUpdates(decoder(part_.Global(local)), value, updates);
+        for (uint64_t u : updates) outboxes[t][part_.Owner(u >> 2)].push_back(u);
+      };
+      for (uint64_t begin; batch_taken < kBatch && (begin = next.fetch_add(kChunk)) < size;) {
+        const uint64_t before = tally.taken;
+        pending_->ForCandidates(source, d, begin, std::min(size, begin + kChunk), take);
+        batch_taken += tally.taken - before;
         if (t == 0) comm_.ProgressExchange();
       }
     };
-    const int threads = end - begin < 4 * kChunk ? 1 : threads_;
     std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+    for (int t = 1; t < static_cast<int>(tallies.size()); ++t) workers.emplace_back(work, t);
     work(0);
     for (std::thread& w : workers) w.join();
+    return next < size;
   }
 
-  // Applies a message (StateWord::Update) to its owned predecessor; one thread.
-  void Deliver(uint64_t message, int d) {
-    const auto local = static_cast<uint32_t>(part_.Local(message >> 2));
-    if (const int turns = Apply(state_[local], message, d); turns >= 0) Push(turns, local);
-  }
-
-  // Every rank runs the same sequence of collectives: the bucket count, the
-  // round sizes and the batch counts are agreed before each loop. Batches are
-  // pipelined: batch b's messages travel while batch b + 1 is propagated, and
-  // are applied after it. Applying late is safe: within a round, a message
-  // can only queue entries for a later round (it cannot make an entry of the
-  // same bucket stale before it is taken), and the round ends only once the
-  // last batch's messages are applied.
-  absl::Status AtBucketBoundary(uint64_t next_bucket) {
-    return checkpoints_ == nullptr ? absl::OkStatus()
-                                   : checkpoints_->AtBucketBoundary(next_bucket, state_, buckets_);
-  }
-
-  absl::Status BackwardPass(uint64_t first_bucket, const Progress& progress) {
-    uint64_t resolved = 0;
-    std::vector<std::vector<std::vector<uint64_t>>> outboxes(
-        threads_, std::vector<std::vector<uint64_t>>(comm_.ranks()));
-    double last = MPI_Wtime();
-    auto apply = [&](int d) {
-      for (uint64_t message : comm_.FinishExchange()) Deliver(message, d);
+  // One round at distance d: every rank takes its candidates batch by batch
+  // and applies the messages it receives (on one thread). Batches are
+  // pipelined: batch b's messages travel while batch b + 1 is taken, and are
+  // applied after it. Applying late is safe, as in the threaded solver's
+  // serial round: a message offers d or more, and a position it resolves at d
+  // that this round has passed is marked for the next one. Every rank runs the
+  // same collectives: the round ends when no rank has candidates left. The
+  // positions this rank marked for another round at d.
+  uint64_t Round(Source source, int d, bool few, uint64_t& taken, Outboxes& outboxes) {
+    std::vector<Tally> tallies(few ? 1 : threads_);
+    Tally delivered;
+    auto apply = [&]() {
+      for (uint64_t message : comm_.FinishExchange()) {
+        pending_->Deliver(part_.Local(message >> 2), message, d, delivered);
+      }
     };
-    for (size_t d = first_bucket; d < comm_.MaxU64(buckets_.size()); ++d) {
-      while (true) {
-        std::vector<uint32_t> round;
-        if (d < buckets_.size()) round.swap(buckets_[d]);
-        const uint64_t batches = comm_.MaxU64((round.size() + kBatch - 1) / kBatch);
-        if (batches == 0) break;
-        for (uint64_t b = 0; b < batches; ++b) {
-          const size_t begin = std::min(round.size(), b * kBatch);
-          const size_t end = std::min(round.size(), begin + kBatch);
-          PropagateBatch(round, begin, end, static_cast<int>(d), outboxes);
-          apply(static_cast<int>(d));  // the previous batch's messages
-          comm_.StartExchange(outboxes);
-          resolved += end - begin;
+    std::atomic<uint64_t> next{0};
+    for (bool left = true; left;) {
+      left = TakeBatch(source, d, next, tallies, outboxes);
+      apply();  // the previous batch's messages
+      comm_.StartExchange(outboxes);
+      left = comm_.MaxU64(left ? 1 : 0) != 0;
+    }
+    apply();
+    tallies.push_back(std::move(delivered));
+    return pending_->EndRound(tallies, taken);
+  }
+
+  absl::Status AtDistanceBoundary(uint64_t next_distance) {
+    return checkpoints_ == nullptr ? absl::OkStatus()
+                                   : checkpoints_->AtDistanceBoundary(next_distance, state_);
+  }
+
+  // Distance by distance as BackwardPass::Run, every rank through the same
+  // distances and rounds (agreed before each), checkpointing between
+  // distances.
+  absl::Status BackwardPass(int first_distance, const Progress& progress) {
+    uint64_t taken = 0;
+    Outboxes outboxes(threads_, std::vector<std::vector<uint64_t>>(comm_.ranks()));
+    double last = MPI_Wtime();
+    for (int d = first_distance; d < static_cast<int>(comm_.MaxU64(pending_->distances())); ++d) {
+      if (comm_.MaxU64(pending_->CountedAt(d)) > 0) {
+        const bool few = pending_->CountedFrom(d) < kSharedMinimum;
+        uint64_t marked = Round(Source::kBlocks, d, few, taken, outboxes);
+        while (comm_.SumU64(marked) > 0) {
+          pending_->NextRound();
+          marked = Round(Source::kMarked, d, marked < kSharedMinimum, taken, outboxes);
         }
-        apply(static_cast<int>(d));
         // Every rank takes part in the sum; rank 0's clock decides whether to print.
-        const uint64_t all = comm_.SumU64(resolved);
+        const uint64_t all = comm_.SumU64(taken);
         if (progress && MPI_Wtime() - last > 2) {
           last = MPI_Wtime();
-          progress("backward", all);  // bucket entries, stale ones included
+          progress("backward", all);
         }
       }
-      if (d < buckets_.size()) std::vector<uint32_t>().swap(buckets_[d]);
-      if (absl::Status s = AtBucketBoundary(d + 1); !s.ok()) return s;
+      if (absl::Status s = AtDistanceBoundary(d + 1); !s.ok()) return s;
     }
+    assert(pending_->NothingPending());
     return absl::OkStatus();
   }
 
@@ -350,7 +375,8 @@ class MpiComponentSolver : private StateWord {
   MpiComm& comm_;
   BlockCyclic part_;
   HugeArray<uint32_t> state_;  // ComponentSolver's state word, owned ids only
-  std::vector<std::vector<uint32_t>> buckets_;
+  // What the backward pass takes next, over state_ (made with it).
+  std::optional<PendingPositions> pending_;
   CheckpointSchedule* checkpoints_ = nullptr;
   std::optional<uint64_t> resumed_from_;
   double forward_seconds_ = 0;

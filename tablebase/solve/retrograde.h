@@ -33,17 +33,17 @@
 #include "tablebase/solve/component_ids.h"
 #include "tablebase/solve/forward_step.h"
 #include "tablebase/solve/huge_array.h"
+#include "tablebase/solve/pending_positions.h"
 #include "tablebase/solve/state_word.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
 
-// Working memory to solve a component of `positions`: per position its
-// state word (4 bytes) and two bits of the backward pass's bitmaps, per 64 a
-// bit of its block map; besides, the update lists of a batch and a slice's
+// Working memory to solve a component of `positions`: the backward pass's
+// (pending_positions.h); besides, the update lists of a batch and a slice's
 // entries on their way to the file.
 inline uint64_t SolverWorkBytes(uint64_t positions) {
-  return positions * 4 + positions / 8 * 2 + positions / 512 + (uint64_t{256} << 20);
+  return PendingPositions::WorkingBytes(positions) + (uint64_t{256} << 20);
 }
 
 template <class Tb>

@@ -7,7 +7,6 @@
 #define LUD64_TABLEBASE_SOLVE_STATE_WORD_H_
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 
 #if defined(__SSE2__)
@@ -111,19 +110,6 @@ struct StateWord {
     value = ValueOf(st);
     return true;
   }
-  // Takes a queued word at distance d unless it is stale (improved since) or
-  // already taken, for threads that share a queue (it may hold an id twice).
-  static bool TakeShared(uint32_t& word, int d, Entry& value) {
-    std::atomic_ref<uint32_t> shared(word);
-    uint32_t st = shared.load(std::memory_order_relaxed);
-    do {
-      if ((FlagsOf(st) & kDone) || EntryTurns(ValueOf(st)) != d) return false;
-    } while (
-        !shared.compare_exchange_weak(st, st | uint32_t{kDone} << 24, std::memory_order_relaxed));
-    value = ValueOf(st);
-    return true;
-  }
-
   // What a resolved position tells a predecessor, as bits under the
   // predecessor's id: kOfferWin when its value is a win for the predecessor's
   // player (else the predecessor loses one decision), kSameMover when the
