@@ -25,6 +25,20 @@ Score EvaluateIncrementally(const std::shared_ptr<const QuantizedNetwork>& netwo
 Score EvaluateFromScratch(const QuantizedNetwork& network, const NetworkInputs& mover_inputs,
                           const NetworkInputs& other_inputs);
 
+// A game's learned evaluation of a position for `mover`: the network's score
+// (`inputs(player)`: the inputs seen from that player), or the game's own
+// evaluation (`fallback()`) without a network or when a side has more pieces
+// (`side_pieces(side)`, side 0 or 1) than the network judges.
+template <class SidePieces, class Inputs, class Fallback>
+Score LearnedScore(const std::shared_ptr<const QuantizedNetwork>& network, Player mover,
+                   SidePieces side_pieces, Inputs inputs, Fallback fallback) {
+  if (network == nullptr) return fallback();
+  if (const int limit = network->max_side_pieces; limit > 0) {
+    if (side_pieces(0) > limit || side_pieces(1) > limit) return fallback();
+  }
+  return EvaluateIncrementally(network, mover, inputs(mover), inputs(Opponent(mover)));
+}
+
 }  // namespace lud64
 
 #endif  // LUD64_NETWORK_INCREMENTAL_H_

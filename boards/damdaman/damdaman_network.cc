@@ -34,15 +34,10 @@ Score Damdaman::learned_evaluate(const Position& position) const {
 
 Score Damdaman::learned_evaluate(const Position& position,
                                  const std::shared_ptr<const QuantizedNetwork>& net) const {
-  if (net == nullptr) return evaluate(position);
-  if (const int limit = net->max_side_pieces; limit > 0) {
-    for (int side = 0; side < 2; ++side) {
-      if (PopCount(position.pieces[side]) > limit) return evaluate(position);
-    }
-  }
-  const Player mover = position.state.to_move;
-  return EvaluateIncrementally(net, mover, network_inputs(position, mover),
-                               network_inputs(position, Opponent(mover)));
+  return LearnedScore(
+      net, position.state.to_move, [&](int side) { return PopCount(position.pieces[side]); },
+      [&](Player player) { return network_inputs(position, player); },
+      [&] { return evaluate(position); });
 }
 
 }  // namespace lud64
