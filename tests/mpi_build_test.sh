@@ -2,7 +2,8 @@
 # lud64-mpi builds the same files, byte for byte, as the single-process builder
 # (tb_bench) for 2 and 3 ranks, and with 2 threads a rank; and a job with a
 # rank killed mid-build resumes to the same files, keeping the finished
-# components and resuming the one it was in from a checkpoint.
+# components and resuming the one it was in from a checkpoint (or, the
+# checkpoint damaged, solving that one again).
 # usage: mpi_build_test.sh <mpirun> <lud64-mpi> <tb_bench> compare|resume
 set -euo pipefail
 mpirun=$1 lud64_mpi=$2 tb_bench=$3 mode=$4
@@ -59,17 +60,24 @@ kill_a_rank() {  # job pid: kills one of its lud64-mpi ranks, expects the job to
   echo "killed rank $rank"
 }
 
-# resume: kill one rank inside the largest component (3v3) once a checkpoint
-# of its backward pass exists. The rerun keeps the finished components and
-# resumes 3v3 from the checkpoint.
+# Starts a build of davxar:pieces=3 into $1 (stderr to $2) and kills one of
+# its ranks inside the largest component (3v3) once a checkpoint of its
+# backward pass exists.
+kill_inside_3v3() {
+  local dir=$1 log=$2 job
+  run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$log" &
+  job=$!
+  for _ in $(seq 1 1200); do
+    ls "$dir/checkpoints" 2>/dev/null | grep -q '_3v3_h0-0.lud64tb.2ranks.r1.g[1-9][0-9]*$' && break
+    sleep 0.05
+  done
+  kill_a_rank "$job"
+}
+
+# resume: the rerun keeps the finished components and resumes 3v3 from the
+# checkpoint.
 dir="$work/davxar_killed"
-run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$work/log1" &
-job=$!
-for _ in $(seq 1 1200); do
-  ls "$dir/checkpoints" 2>/dev/null | grep -q '_3v3_h0-0.lud64tb.2ranks.r1.g[1-9][0-9]*$' && break
-  sleep 0.05
-done
-kill_a_rank "$job"
+kill_inside_3v3 "$dir" "$work/log1"
 run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$work/log2"
 present=$(grep -c ": present" "$work/log2" || true)
 [ "$present" -gt 0 ] || { echo "FAIL: the rerun kept no component"; cat "$work/log2"; exit 1; }
@@ -79,5 +87,19 @@ grep "3v3, 3v3 remove: resumed from the checkpoint at distance [1-9]" "$work/log
 [ -z "$(ls "$dir/checkpoints")" ] || { echo "FAIL: checkpoints left behind"; exit 1; }
 rmdir "$dir/checkpoints"
 rm -f "$dir"/*.tmp.*  # temporary files of the killed job (ignored by readers)
+same_files "$work/davxar_ref" "$dir"
+
+# A damaged checkpoint: the rerun says which and why, and solves 3v3 from the
+# start.
+dir="$work/davxar_damaged"
+kill_inside_3v3 "$dir" "$work/log3"
+for f in "$dir"/checkpoints/*_3v3_h0-0.lud64tb.2ranks.r*.g*; do
+  printf 'x' | dd of="$f" bs=1 seek=100 conv=notrunc 2>/dev/null
+done
+run_mpi 2 build --game=davxar:pieces=3 --checkpoint-every=0 --tb="$dir" 2>"$work/log4"
+grep "3v3, 3v3 remove: checkpoint .*: checksum mismatch; solved from the start" "$work/log4" ||
+  { echo "FAIL: the rerun did not name the damaged checkpoint"; cat "$work/log4"; exit 1; }
+rm -f "$dir"/*.tmp.*
+rmdir "$dir/checkpoints"
 same_files "$work/davxar_ref" "$dir"
 echo "1 passed, 0 failed"

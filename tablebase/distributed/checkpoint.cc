@@ -159,7 +159,8 @@ std::optional<uint64_t> CheckpointSchedule::Resume(HugeArray<uint32_t>& state) {
   // The newest generation of the rank furthest behind (the minimum over the
   // ranks, as ~max of ~): the others keep it until every rank has a newer one.
   const uint64_t generation = ~comm_.MaxU64(~mine.front());
-  if (comm_.AgreeStatus(files_.Read(generation, state)).ok()) return generation;
+  resume_error_ = comm_.AgreeStatus(files_.Read(generation, state));
+  if (resume_error_.ok()) return generation;
   state = HugeArray<uint32_t>(state.size());
   return std::nullopt;
 }

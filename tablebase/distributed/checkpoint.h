@@ -62,8 +62,11 @@ class CheckpointSchedule {
 
   // The newest generation every rank holds, read into `state`; nullopt if
   // there is none or a rank cannot read it (then `state` is zeroed, for a
-  // fresh start).
+  // fresh start, and resume_error() says why).
   std::optional<uint64_t> Resume(HugeArray<uint32_t>& state);
+  // Why the last Resume could not read the checkpoint it found (ok: it read
+  // it, or found none); the same on every rank.
+  const absl::Status& resume_error() const { return resume_error_; }
   // Writes generation `next_distance` if it is time, then drops older ones.
   absl::Status AtDistanceBoundary(uint64_t next_distance, const HugeArray<uint32_t>& state);
   // The component is solved and written: its checkpoints go.
@@ -76,6 +79,7 @@ class CheckpointSchedule {
   MpiComm& comm_;
   double last_ = 0;
   int written_ = 0;
+  absl::Status resume_error_;
 };
 
 }  // namespace lud64::tablebase

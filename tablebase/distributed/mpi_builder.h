@@ -145,6 +145,10 @@ class MpiExecutor {
           eta ? absl::StrFormat("%.0fs", *eta) : "unknown");
     });
     if (!status.ok()) return status;
+    if (step.progress != nullptr && !checkpoints.resume_error().ok()) {
+      *step.progress << absl::StrFormat("%s: %s; solved from the start\n", step.label,
+                                        checkpoints.resume_error().message());
+    }
     if (step.progress != nullptr && solver.resumed_from()) {
       *step.progress << absl::StrFormat("%s: resumed from the checkpoint at distance %d\n",
                                         step.label, *solver.resumed_from());
