@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "tablebase/distributed/checkpoint.h"
 #include "tablebase/distributed/partition.h"
+#include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {
 namespace {
@@ -40,12 +41,7 @@ TEST(BlockCyclicTest, EveryIdHasOneOwnerAndLocalIndicesAreDense) {
 
 class CheckpointTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = ::testing::TempDir() + "lud64_checkpoint_test";
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::string dir_;
+  const ScopedTempDir dir_{"checkpoint"};
 };
 
 HugeArray<uint32_t> Words(uint64_t size) {
@@ -55,7 +51,7 @@ HugeArray<uint32_t> Words(uint64_t size) {
 }
 
 TEST_F(CheckpointTest, AGenerationReadsBackAsWrittenAndTheOlderOnesGo) {
-  const ComponentCheckpoint files(dir_, "davxar_3v3_h0-0.lud64tb", 2, 1);
+  const ComponentCheckpoint files(dir_.path(), "davxar_3v3_h0-0.lud64tb", 2, 1);
   const HugeArray<uint32_t> words = Words(1000);
   ASSERT_TRUE(files.Write(4, words).ok());
   ASSERT_TRUE(files.Write(7, words).ok());
@@ -74,9 +70,9 @@ TEST_F(CheckpointTest, AGenerationReadsBackAsWrittenAndTheOlderOnesGo) {
 }
 
 TEST_F(CheckpointTest, DamagedOrOlderFilesAreRefusedNamingTheFile) {
-  const ComponentCheckpoint files(dir_, "c", 1, 0);
+  const ComponentCheckpoint files(dir_.path(), "c", 1, 0);
   ASSERT_TRUE(files.Write(3, Words(100)).ok());
-  const std::string path = dir_ + "/c.1ranks.r0.g3";
+  const std::string path = dir_.File("c.1ranks.r0.g3");
   HugeArray<uint32_t> read(100);
   auto refused = [&](const std::string& why) {
     const absl::Status s = files.Read(3, read);
@@ -93,7 +89,7 @@ TEST_F(CheckpointTest, DamagedOrOlderFilesAreRefusedNamingTheFile) {
   refused("checksum mismatch");
   ASSERT_TRUE(files.Write(3, Words(100)).ok());
   poke(7, '1');  // the version of the format that also stored lists of positions
-  refused("checkpoint version 1, expected 2");
+  refused("version 1, expected 2");
   ASSERT_TRUE(files.Write(3, Words(100)).ok());
   std::filesystem::resize_file(path, 50);
   refused("truncated");

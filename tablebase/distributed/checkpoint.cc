@@ -10,6 +10,7 @@
 #include <fstream>
 #include <utility>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
@@ -122,9 +123,9 @@ absl::Status ComponentCheckpoint::Read(uint64_t next_distance, HugeArray<uint32_
     return bad("not a lud64 checkpoint");
   }
   if (magic[kMagicVersionAt] != kCheckpointMagic[kMagicVersionAt]) {
-    return bad(absl::StrCat("checkpoint version ", absl::string_view(magic + kMagicVersionAt, 1),
-                            ", expected ",
-                            absl::string_view(kCheckpointMagic + kMagicVersionAt, 1)));
+    return bad(
+        absl::StrCat("version ", absl::CEscape(absl::string_view(magic + kMagicVersionAt, 1)),
+                     ", expected ", absl::string_view(kCheckpointMagic + kMagicVersionAt, 1)));
   }
   if (!get(header, sizeof(header))) return bad("truncated header");
   if (header[0] != static_cast<uint64_t>(ranks_) || header[1] != static_cast<uint64_t>(rank_) ||
@@ -159,8 +160,12 @@ std::optional<uint64_t> CheckpointSchedule::Resume(HugeArray<uint32_t>& state) {
   // The newest generation of the rank furthest behind (the minimum over the
   // ranks, as ~max of ~): the others keep it until every rank has a newer one.
   const uint64_t generation = ~comm_.MaxU64(~mine.front());
-  resume_error_ = comm_.AgreeStatus(files_.Read(generation, state));
-  if (resume_error_.ok()) return generation;
+  const absl::Status read = comm_.AgreeStatus(files_.Read(generation, state));
+  if (read.ok()) return generation;
+  // Gone, so that a rerun killed before its own checkpoints pass this
+  // generation does not read it again.
+  files_.DropAll();
+  if (on_unreadable_) on_unreadable_(read);
   state = HugeArray<uint32_t>(state.size());
   return std::nullopt;
 }

@@ -13,8 +13,10 @@
 #define LUD64_TABLEBASE_DISTRIBUTED_CHECKPOINT_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -62,11 +64,12 @@ class CheckpointSchedule {
 
   // The newest generation every rank holds, read into `state`; nullopt if
   // there is none or a rank cannot read it (then `state` is zeroed, for a
-  // fresh start, and resume_error() says why).
+  // fresh start, the component's checkpoints are deleted and the reason goes
+  // to the function given to OnUnreadable, on every rank).
   std::optional<uint64_t> Resume(HugeArray<uint32_t>& state);
-  // Why the last Resume could not read the checkpoint it found (ok: it read
-  // it, or found none); the same on every rank.
-  const absl::Status& resume_error() const { return resume_error_; }
+  void OnUnreadable(std::function<void(const absl::Status&)> report) {
+    on_unreadable_ = std::move(report);
+  }
   // Writes generation `next_distance` if it is time, then drops older ones.
   absl::Status AtDistanceBoundary(uint64_t next_distance, const HugeArray<uint32_t>& state);
   // The component is solved and written: its checkpoints go.
@@ -79,7 +82,7 @@ class CheckpointSchedule {
   MpiComm& comm_;
   double last_ = 0;
   int written_ = 0;
-  absl::Status resume_error_;
+  std::function<void(const absl::Status&)> on_unreadable_;
 };
 
 }  // namespace lud64::tablebase

@@ -132,6 +132,11 @@ class MpiExecutor {
                             SliceFileName(tb.family(), component.front()), comm_.ranks(),
                             comm_.rank()),
         checkpoint_seconds_, comm_);
+    checkpoints.OnUnreadable([&](const absl::Status& why) {
+      if (step.progress == nullptr) return;
+      *step.progress << absl::StrFormat("%s: %s; solving it from the start\n", step.label,
+                                        why.message());
+    });
     solver.SetCheckpoints(&checkpoints);
     absl::Status status = solver.Solve([&](const char* phase, uint64_t done) {
       if (step.progress == nullptr) return;
@@ -145,10 +150,6 @@ class MpiExecutor {
           eta ? absl::StrFormat("%.0fs", *eta) : "unknown");
     });
     if (!status.ok()) return status;
-    if (step.progress != nullptr && !checkpoints.resume_error().ok()) {
-      *step.progress << absl::StrFormat("%s: %s; solved from the start\n", step.label,
-                                        checkpoints.resume_error().message());
-    }
     if (step.progress != nullptr && solver.resumed_from()) {
       *step.progress << absl::StrFormat("%s: resumed from the checkpoint at distance %d\n",
                                         step.label, *solver.resumed_from());

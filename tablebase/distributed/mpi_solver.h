@@ -46,8 +46,8 @@
 
 namespace lud64::tablebase {
 
-// Positions taken per rank between two exchanges (a thread finishes its
-// chunk, so a batch can pass it by a chunk's positions per thread).
+// Positions taken per rank between two exchanges (a batch passes it by at
+// most 4096 positions a thread: each finishes its chunk).
 inline constexpr size_t kBatch = size_t{1} << 16;
 
 template <class Tb>
@@ -149,11 +149,12 @@ class MpiComponentSolver : private StateWord {
 
   using Source = PendingPositions::Source;
   using Tally = PendingPositions::Tally;
-  // Local indices handed to a thread at a time: whole cache lines of the
-  // block map, which the forward pass and the rounds write.
+  // Local indices handed to a thread at a time in the forward pass: whole
+  // cache lines of the block map, which it writes.
   static constexpr uint64_t kChunk = PendingPositions::kIdsPerLine;
-  // A rank with fewer candidates than this takes them on one thread.
-  static constexpr uint64_t kSharedMinimum = 20000;
+  // In the rounds: a word of the block map, so that a batch passes kBatch
+  // by at most that many positions a thread (a thread finishes its chunk).
+  static constexpr uint64_t kRoundChunk = PendingPositions::kIdsPerWord;
   // Outboxes[t][r]: thread t's messages for rank r.
   using Outboxes = std::vector<std::vector<std::vector<uint64_t>>>;
 
@@ -185,10 +186,7 @@ class MpiComponentSolver : private StateWord {
     state_[local] = initial.word;
     if (initial.queued) {
       pending_->Resolved(local);
-      if (static_cast<size_t>(initial.turns) >= thread.resolved.size()) {
-        thread.resolved.resize(initial.turns + 1);
-      }
-      ++thread.resolved[initial.turns];
+      CountOneAt(thread.resolved, initial.turns);
     }
     return absl::OkStatus();
   }
@@ -225,18 +223,16 @@ class MpiComponentSolver : private StateWord {
       if (!thread.status.ok()) return thread.status;
     }
     for (const ForwardThread& thread : threads) {
-      for (size_t turns = 0; turns < thread.resolved.size(); ++turns) {
-        pending_->Count(static_cast<int>(turns), thread.resolved[turns]);
-      }
+      pending_->Count(thread.resolved);
     }
     return absl::OkStatus();
   }
 
-  // Takes the next batch of the round's candidates on `threads` threads, from
-  // the local index `next` on, until about kBatch positions are taken,
+  // Takes the next batch of the round's candidates, one thread per tally,
+  // from the local index `next` on, until about kBatch positions are taken,
   // turning each taken position's predecessors into messages for their
   // owners. The main thread keeps the exchange in flight moving between its
-  // chunks. Whether candidates are left.
+  // chunks. Whether local indices are left to scan.
   bool TakeBatch(Source source, int d, std::atomic<uint64_t>& next, std::vector<Tally>& tallies,
                  Outboxes& outboxes) {
     for (auto& outbox : outboxes) {
@@ -254,9 +250,9 @@ class MpiComponentSolver : private StateWord {
         ids_.PredecessorUpdates(decoder(part_.Global(local)), value, updates);
         for (uint64_t u : updates) outboxes[t][part_.Owner(u >> 2)].push_back(u);
       };
-      for (uint64_t begin; batch_taken < kBatch && (begin = next.fetch_add(kChunk)) < size;) {
+      for (uint64_t begin; batch_taken < kBatch && (begin = next.fetch_add(kRoundChunk)) < size;) {
         const uint64_t before = tally.taken;
-        pending_->ForCandidates(source, d, begin, std::min(size, begin + kChunk), take);
+        pending_->ForCandidates(source, d, begin, std::min(size, begin + kRoundChunk), take);
         batch_taken += tally.taken - before;
         if (t == 0) comm_.ProgressExchange();
       }
@@ -276,7 +272,7 @@ class MpiComponentSolver : private StateWord {
   // that this round has passed is marked for the next one. Every rank runs the
   // same collectives: the round ends when no rank has candidates left. The
   // positions this rank marked for another round at d.
-  uint64_t Round(Source source, int d, bool few, uint64_t& taken, Outboxes& outboxes) {
+  uint64_t Round(Source source, bool few, int d, uint64_t& taken, Outboxes& outboxes) {
     std::vector<Tally> tallies(few ? 1 : threads_);
     Tally delivered;
     auto apply = [&]() {
@@ -310,11 +306,12 @@ class MpiComponentSolver : private StateWord {
     double last = MPI_Wtime();
     for (int d = first_distance; d < static_cast<int>(comm_.MaxU64(pending_->distances())); ++d) {
       if (comm_.MaxU64(pending_->CountedAt(d)) > 0) {
-        const bool few = pending_->CountedFrom(d) < kSharedMinimum;
-        uint64_t marked = Round(Source::kBlocks, d, few, taken, outboxes);
+        const bool few = pending_->CountedFrom(d) < PendingPositions::kFewCandidates;
+        uint64_t marked = Round(Source::kBlocks, few, d, taken, outboxes);
         while (comm_.SumU64(marked) > 0) {
           pending_->NextRound();
-          marked = Round(Source::kMarked, d, marked < kSharedMinimum, taken, outboxes);
+          marked =
+              Round(Source::kMarked, marked < PendingPositions::kFewCandidates, d, taken, outboxes);
         }
         // Every rank takes part in the sum; rank 0's clock decides whether to print.
         const uint64_t all = comm_.SumU64(taken);

@@ -51,8 +51,8 @@ class BackwardPass {
 
   // Notes a position the forward pass resolved (PendingPositions::Resolved).
   void Resolved(uint64_t id) { pending_.Resolved(id); }
-  // Counts positions the forward pass resolved at a distance in turns.
-  void Count(int turns, uint64_t positions) { pending_.Count(turns, positions); }
+  // Counts positions the forward pass resolved, by distance in turns.
+  void Count(const std::vector<uint64_t>& by_distance) { pending_.Count(by_distance); }
 
   absl::Status Run(const Progress& progress) {
     uint64_t taken = 0;
@@ -62,11 +62,12 @@ class BackwardPass {
     for (int d = 0; d < pending_.distances(); ++d) {
       if (pending_.CountedAt(d) == 0) continue;
       // The blocks to read hold the positions left at d and later ones.
-      const bool few = pending_.CountedFrom(d) < kSharedMinimum;
+      const bool few = pending_.CountedFrom(d) < PendingPositions::kFewCandidates;
       uint64_t marked = Round(Source::kBlocks, few, d, taken, report);
       while (marked > 0 && !Stopping(stop_)) {
         pending_.NextRound();
-        marked = Round(Source::kMarked, /*few=*/marked < kSharedMinimum, d, taken, report);
+        marked =
+            Round(Source::kMarked, marked < PendingPositions::kFewCandidates, d, taken, report);
       }
       if (Stopping(stop_)) return absl::CancelledError("tablebase build stopped");
     }
@@ -75,8 +76,6 @@ class BackwardPass {
   }
 
  private:
-  // Fewer candidates than this are taken by one thread.
-  static constexpr uint64_t kSharedMinimum = 20000;
   // Ids handed to a thread at a time (whole cache lines of the bitmaps and
   // the block map).
   static constexpr uint64_t kChunk = kIdsPerLine;

@@ -12,8 +12,8 @@
 //   position costs a cache hit, where a bit per position cost a miss, 15% of a
 //   backward pass.
 // - Two bitmaps of the positions that the same-turn edges resolve at the
-//   current distance behind a round: the next round at that distance reads
-//   them.
+//   current distance during a round: the next round at that distance reads
+//   them (and passes over those the round took after all, ahead of its scan).
 //
 // So a backward pass needs 4 bytes per position plus two bitmaps and the
 // block map, where lists of ids per distance took up to as much again as the
@@ -38,12 +38,20 @@
 
 namespace lud64::tablebase {
 
+// Adds one to counts[turns], growing the counts as needed.
+inline void CountOneAt(std::vector<uint64_t>& counts, int turns) {
+  if (static_cast<size_t>(turns) >= counts.size()) counts.resize(turns + 1);
+  ++counts[turns];
+}
+
 class PendingPositions : private StateWord {
  public:
   // Indices a word of the block map covers (64 blocks), and a cache line of
   // it: threads that write the map work on indices in distinct lines.
   static constexpr uint64_t kIdsPerWord = 64 * 64;
   static constexpr uint64_t kIdsPerLine = kIdsPerWord * 8;
+  // A round with fewer candidates than this is taken by one thread.
+  static constexpr uint64_t kFewCandidates = 20000;
 
   // Where a round's candidates come from: the blocks of the map, or the
   // positions marked by the previous round at the same distance.
@@ -73,10 +81,16 @@ class PendingPositions : private StateWord {
   // the map); kIdsPerLine also spares them taking its cache lines from each
   // other.
   void Resolved(uint64_t index) { MarkBlock(index); }
-  // Counts positions resolved at a distance in turns.
+  // Counts positions resolved at a distance in turns, or at each distance.
   void Count(int turns, uint64_t positions) { CountAt(turns) += positions; }
+  void Count(const std::vector<uint64_t>& by_distance) {
+    for (size_t turns = 0; turns < by_distance.size(); ++turns) {
+      if (by_distance[turns] != 0) CountAt(static_cast<int>(turns)) += by_distance[turns];
+    }
+  }
   // Notes every position the state words hold resolved and not taken (the
-  // state read back from a checkpoint), in place of what was noted before.
+  // state read back from a checkpoint), in place of what was noted before;
+  // between rounds, when the round bitmaps are empty.
   void Rebuild();
 
   // One more than the largest distance counted so far.
@@ -88,8 +102,9 @@ class PendingPositions : private StateWord {
   }
 
   // Calls f(index) for the round's candidates in [begin, end), begin a
-  // multiple of kIdsPerWord. Threads may call it at once for ranges of whole
-  // lines (kIdsPerLine).
+  // multiple of kIdsPerWord. Threads may call it at once for distinct ranges
+  // so aligned (ranges of whole lines, kIdsPerLine, also spare them sharing
+  // cache lines).
   template <class F>
   void ForCandidates(Source source, int d, uint64_t begin, uint64_t end, F&& f);
 
@@ -111,8 +126,7 @@ class PendingPositions : private StateWord {
       return;
     }
     MarkBlock(index);
-    if (static_cast<size_t>(turns) >= tally.later.size()) tally.later.resize(turns + 1);
-    ++tally.later[turns];
+    CountOneAt(tally.later, turns);
   }
   // After a round: counts what its threads resolved at later distances and
   // adds what they took to `taken`. The positions marked for the next round.
@@ -185,7 +199,7 @@ inline void PendingPositions::Rebuild() {
   for (uint64_t index = 0; index < state_.size(); ++index) {
     if (!StateWord::Pending(state_[index])) continue;
     MarkBlock(index);
-    ++CountAt(EntryTurns(ValueOf(state_[index])));
+    CountOneAt(counts_, EntryTurns(ValueOf(state_[index])));
   }
 }
 
@@ -194,9 +208,7 @@ inline uint64_t PendingPositions::EndRound(const std::vector<Tally>& tallies, ui
   for (const Tally& tally : tallies) {
     taken += tally.taken;
     marked += tally.marked;
-    for (size_t t = 0; t < tally.later.size(); ++t) {
-      if (tally.later[t] != 0) CountAt(static_cast<int>(t)) += tally.later[t];
-    }
+    Count(tally.later);
   }
   return marked;
 }

@@ -195,10 +195,7 @@ class ComponentSolver : private StateWord {
     state_[id] = initial.word;
     if (initial.queued) {
       backward.Resolved(id);
-      if (static_cast<size_t>(initial.turns) >= thread.resolved.size()) {
-        thread.resolved.resize(initial.turns + 1);
-      }
-      ++thread.resolved[initial.turns];
+      CountOneAt(thread.resolved, initial.turns);
     }
     return absl::OkStatus();
   }
@@ -234,9 +231,7 @@ class ComponentSolver : private StateWord {
     }
     if (Stopping(stop_)) return absl::CancelledError("tablebase build stopped");
     for (const ForwardThread& thread : threads) {
-      for (size_t turns = 0; turns < thread.resolved.size(); ++turns) {
-        backward.Count(static_cast<int>(turns), thread.resolved[turns]);
-      }
+      backward.Count(thread.resolved);
     }
     return absl::OkStatus();
   }
