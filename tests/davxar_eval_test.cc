@@ -16,51 +16,69 @@
 namespace lud64 {
 namespace {
 
-// The terms as davxar_eval.cc's header defines them.
+// The terms as davxar_eval.cc's header defines them, counted in `terms` (the
+// phase's, from the side's own term on).
 template <class Table>
-Score LineTermsOneByOne(const Table& mills, Bitboard own, Bitboard opponent, int hand) {
-  Score score = 0;
+void AddLineTermsOneByOne(const Table& mills, Bitboard own, Bitboard opponent, int hand,
+                          int* terms) {
   for (size_t i = 0; i < mills.points.size(); ++i) {
     const Bitboard points = mills.points[i];
     const Bitboard held = own & points;
     if ((own & mills.span[i] & ~points) != 0 || (opponent & points) != 0 || held == 0) continue;
     const Bitboard missing = points & ~held;
     if (PopCount(missing) != 1) {
-      score += 2;  // an open line
+      ++terms[Davxar::kOpenLineTerm];
       continue;
     }
     if ((missing & mills.credit[i]) == 0) continue;  // not a pivot
     const int at = LowestSite(missing);
     const bool ready = hand > 0 || (davxar::kNeighbours[at] & own & ~points) != 0;
-    score += ready ? 25 : 8;  // a threat, or an almost-complete line
+    ++terms[ready ? Davxar::kThreatTerm : Davxar::kAlmostLineTerm];
   }
-  return score;
 }
 
-Score MovementOneByOne(Bitboard own, Bitboard opponent, int hand) {
-  if (hand > 0) return 0;
-  Score score = 0;
+void AddMovementOneByOne(Bitboard own, Bitboard opponent, int hand, int* terms) {
+  if (hand > 0) return;
   for (int p : Sites(own)) {
     const int moves = PopCount(davxar::kNeighbours[p] & davxar::kAllPoints & ~(own | opponent));
-    score += 3 * moves - (moves == 0 ? 12 : 0);
+    terms[Davxar::kMoveTerm] += moves;
+    terms[Davxar::kBlockedPieceTerm] += moves == 0;
   }
-  return score;
 }
 
-Score EvaluateOneByOne(const Davxar& game, const Davxar::Position& p) {
+Davxar::EvaluationTerms TermsOneByOne(const Davxar& game, const Davxar::Position& p) {
   const int me = Index(p.state.to_move);
   const Bitboard own = p.pieces[me], opponent = p.pieces[1 - me];
   const int hand = p.hand[me], their_hand = p.hand[1 - me];
-  Score score = 100 * (PopCount(own) + hand - PopCount(opponent) - their_hand);
-  if (p.remove && game.Removable(opponent) != 0) score += 90;
+  Davxar::EvaluationTerms all{};
+  const bool placement = hand > 0 || their_hand > 0;
+  int* const terms = all.data() + (placement ? 0 : Davxar::kTermsPerPhase);
+  terms[Davxar::kPieceTerm] = PopCount(own) + hand - PopCount(opponent) - their_hand;
+  terms[Davxar::kPendingRemovalTerm] = p.remove && game.Removable(opponent) != 0;
   const auto lines = [&](const auto& mills) {
-    return LineTermsOneByOne(mills, own, opponent, hand) -
-           LineTermsOneByOne(mills, opponent, own, their_hand);
+    AddLineTermsOneByOne(mills, own, opponent, hand, terms);
+    AddLineTermsOneByOne(mills, opponent, own, their_hand, terms + 1);
   };
-  score += game.lines() == davxar::MillTest::kLudii ? lines(davxar::kLudiiMills)
-                                                    : lines(davxar::kHistoricalMills);
-  return score + MovementOneByOne(own, opponent, hand) -
-         MovementOneByOne(opponent, own, their_hand);
+  if (game.lines() == davxar::MillTest::kLudii) {
+    lines(davxar::kLudiiMills);
+  } else {
+    lines(davxar::kHistoricalMills);
+  }
+  AddMovementOneByOne(own, opponent, hand, terms);
+  AddMovementOneByOne(opponent, own, their_hand, terms + 1);
+  return all;
+}
+
+// The evaluation is its terms, counted as defined, weighed.
+void ExpectAsDefined(const Davxar& game, const Davxar::Position& position, const char* name) {
+  const Davxar::EvaluationTerms terms = TermsOneByOne(game, position);
+  ASSERT_EQ(game.evaluation_terms(position), terms)
+      << name << ": " << FormatPosition(game, position);
+  Score score = 0;
+  for (int i = 0; i < Davxar::kEvaluationTermCount; ++i) {
+    score += Davxar::kEvaluationWeights[i] * terms[i];
+  }
+  ASSERT_EQ(game.evaluate(position), score) << name << ": " << FormatPosition(game, position);
 }
 
 const char* const kVariants[] = {"davxar", "davxar:pieces=6", "davxar:lines=ludii",
@@ -76,8 +94,7 @@ TEST(DavxarEvalLines, AsDefinedOnRandomGames) {
     for (int playout = 0; playout < 40; ++playout) {
       Davxar::Position position = game.start();
       while (!position.state.over()) {
-        ASSERT_EQ(game.evaluate(position), EvaluateOneByOne(game, position))
-            << name << ": " << FormatPosition(game, position);
+        ASSERT_NO_FATAL_FAILURE(ExpectAsDefined(game, position, name));
         ++positions;
         Apply(game, position, RandomDecision(game, position, random));
       }
@@ -102,8 +119,7 @@ TEST(DavxarEvalLines, AsDefinedOnRandomBoards) {
                        static_cast<uint8_t>(random.Below(3))};
       position.state.to_move = random.Below(2) ? Player::kP1 : Player::kP2;
       position.remove = random.Below(4) == 0;
-      ASSERT_EQ(game.evaluate(position), EvaluateOneByOne(game, position))
-          << name << ": " << FormatPosition(game, position);
+      ASSERT_NO_FATAL_FAILURE(ExpectAsDefined(game, position, name));
     }
   }
 }

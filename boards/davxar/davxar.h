@@ -89,6 +89,37 @@ class Davxar {
   // Search: a static evaluation for the player to move (davxar_eval.cc), and
   // whether a decision is a removal or forms a mill.
   Score evaluate(const Position& position) const;
+  // Its terms (the header of davxar_eval.cc), for the player to move: each
+  // counted for the mover and for the opponent apart (the mover is a tempo
+  // ahead), but material and a pending removal, which are one difference; one
+  // set of terms in the placement phase (a piece in either hand), the other in
+  // the movement phase, the other set zero. The evaluation weighs them;
+  // lud64-train's `terms` writes them out to fit the weights to game results.
+  enum EvaluationTerm {
+    kPieceTerm,
+    kPendingRemovalTerm,
+    kThreatTerm,  // the mover's; the opponent's is the next term, and so on
+    kAlmostLineTerm = kThreatTerm + 2,
+    kOpenLineTerm = kAlmostLineTerm + 2,
+    kMoveTerm = kOpenLineTerm + 2,
+    kBlockedPieceTerm = kMoveTerm + 2,
+    kTermsPerPhase = kBlockedPieceTerm + 2,
+    kEvaluationTermCount = 2 * kTermsPerPhase  // placement, then movement
+  };
+  static constexpr std::array<const char*, kEvaluationTermCount> kEvaluationTermNames = {
+      "placement_piece",         "placement_pending_removal", "placement_own_threat",
+      "placement_their_threat",  "placement_own_almost_line", "placement_their_almost_line",
+      "placement_own_open_line", "placement_their_open_line", "placement_own_move",
+      "placement_their_move",    "placement_own_blocked",     "placement_their_blocked",
+      "movement_piece",          "movement_pending_removal",  "movement_own_threat",
+      "movement_their_threat",   "movement_own_almost_line",  "movement_their_almost_line",
+      "movement_own_open_line",  "movement_their_open_line",  "movement_own_move",
+      "movement_their_move",     "movement_own_blocked",      "movement_their_blocked"};
+  using EvaluationTerms = std::array<int, kEvaluationTermCount>;
+  static constexpr std::array<Score, kEvaluationTermCount> kEvaluationWeights = {
+      100, 90, 25, -25, 8, -8, 2, -2, 3, -3, -12, 12,
+      100, 90, 25, -25, 8, -8, 2, -2, 3, -3, -12, 12};
+  EvaluationTerms evaluation_terms(const Position& position) const;
   // The learned evaluation (davxar_network.cc, network/): the inputs of
   // `side`'s view of a position, the embedded network of this game's line
   // set (nullptr: none), and the score for the player to move: the
@@ -154,6 +185,10 @@ class Davxar {
   Bitboard Removable(Bitboard opponent) const { return opponent & ~PiecesInMills(opponent); }
 
  private:
+  // The evaluation's terms of the position's phase (kTermsPerPhase of them,
+  // from `terms` on, which must be zero); returns the phase's offset in
+  // EvaluationTerms (0: placement, kTermsPerPhase: movement).
+  int CountPhaseTerms(const Position& position, int* terms) const;
   // Calls `f` with this game's mill table (the two tables differ in type).
   template <class F>
   auto WithMills(F f) const -> decltype(f(davxar::kHistoricalMills)) {

@@ -1,21 +1,25 @@
-// Davxar's static evaluation, for the player to move (the same terms for each
-// side, own minus opponent's):
-//   100 per piece, on the board or in hand (material);
-//   + 90 when the player to move is about to remove a piece (the `remove`
-//     step after a mill, with a removable piece);
-//   + 25 per threat: a line the side holds but for one empty point on which a
-//     piece of its would complete it (a pivot, under Ludii's test), and which
-//     the side can fill next: from its hand, or in the movement phase with a
+// Davxar's static evaluation, for the player to move: a weighted sum of
+// these terms (Davxar::EvaluationTerm), counted for each side:
+//   pieces, on the board or in hand (material, the mover's minus the
+//     opponent's);
+//   whether the player to move is about to remove a piece (the `remove` step
+//     after a mill, with a removable piece);
+//   threats: lines the side holds but for one empty point on which a piece
+//     of its would complete it (a pivot, under Ludii's test), and which the
+//     side can fill next: from its hand, or in the movement phase with a
 //     piece next to that point and not on the line;
-//   + 8 per other almost-complete line (all but one point held, the last
-//     empty and a pivot, but no piece ready to fill it);
-//   + 2 per open line: at least one of the side's pieces, none of the
-//     opponent's, and none of the side's on the points that must not hold;
-//   in the movement phase (the side's hand empty):
-//   + 3 per move the side has (mobility),
-//   - 12 per piece of the side that cannot move (blocked).
+//   other almost-complete lines (all but one point held, the last empty and
+//     a pivot, but no piece ready to fill it);
+//   open lines: at least one of the side's pieces, none of the opponent's,
+//     and none of the side's on the points that must not hold;
+//   in the movement phase (the side's hand empty): its moves (mobility) and
+//     its pieces that cannot move (blocked).
+// The weights (Davxar::kEvaluationWeights), one set for the placement phase
+// and one for the movement phase, are fitted to the results of self-play
+// games (tools/train/README.md, "The hand-written evaluation's weights").
 // Lines are the game's mill lines (historical, or Ludii's with their blocking
 // points and pivots).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <tuple>
@@ -27,14 +31,6 @@ namespace {
 
 using davxar::kAllPoints;
 using davxar::kNeighbours;
-
-constexpr Score kPiece = 100;
-constexpr Score kPendingRemoval = 90;
-constexpr Score kThreat = 25;
-constexpr Score kAlmostLine = 8;
-constexpr Score kOpenLine = 2;
-constexpr Score kMove = 3;
-constexpr Score kBlockedPiece = 12;
 
 struct Side {
   Bitboard own;
@@ -109,49 +105,70 @@ LineCounts CountLines(const LineMasks& masks, Bitboard own, Bitboard empty = 0) 
           blocked_pieces};
 }
 
-// The line terms of one side, whose pieces count `mine`, the opponent's `theirs`.
+// The line terms of one side, whose pieces count `mine`, the opponent's
+// `theirs`, counted in `terms` (the phase's, from the side's own term on).
 template <class Table>
-Score LineTerms(const Table& mills, const LineMasks& masks, const Side& side,
-                const LineCounts& mine, const LineCounts& theirs) {
+void AddLineTerms(const Table& mills, const LineMasks& masks, const Side& side,
+                  const LineCounts& mine, const LineCounts& theirs, int* terms) {
   // Open: some of the side's pieces, none of the opponent's, no blocking piece.
   const uint64_t open = mine.held & ~theirs.held & ~mine.blocked;
   const uint64_t almost =
       open & ((masks.four_points & mine.three) | (~masks.four_points & mine.two));
-  Score score = kOpenLine * PopCount(open & ~almost);
+  terms[Davxar::kOpenLineTerm] += PopCount(open & ~almost);
   for (int i : Sites(almost)) {
     // The missing point is empty: the opponent holds no point of the line.
     const Bitboard missing = mills.points[i] & ~side.own;
     if ((missing & mills.credit[i]) == 0) continue;
     const int at = LowestSite(missing);
     const bool ready = side.hand > 0 || (kNeighbours[at] & side.own & ~mills.points[i]) != 0;
-    score += ready ? kThreat : kAlmostLine;
+    ++terms[ready ? Davxar::kThreatTerm : Davxar::kAlmostLineTerm];
   }
-  return score;
 }
 
 // Mobility and blocked pieces of one side in the movement phase.
-Score MovementTerms(const Side& side, const LineCounts& lines) {
-  if (side.hand > 0) return 0;
-  return kMove * lines.moves - kBlockedPiece * lines.blocked_pieces;
+void AddMovementTerms(const Side& side, const LineCounts& lines, int* terms) {
+  if (side.hand > 0) return;
+  terms[Davxar::kMoveTerm] = lines.moves;
+  terms[Davxar::kBlockedPieceTerm] = lines.blocked_pieces;
 }
 
 }  // namespace
 
-Score Davxar::evaluate(const Position& position) const {
+int Davxar::CountPhaseTerms(const Position& position, int* terms) const {
   const int me = Index(position.state.to_move);
   const Side mine{position.pieces[me], position.pieces[1 - me], position.hand[me]};
   const Side theirs{position.pieces[1 - me], position.pieces[me], position.hand[1 - me]};
-  Score score = kPiece * (PopCount(mine.own) + mine.hand - PopCount(theirs.own) - theirs.hand);
-  if (position.remove && Removable(theirs.own) != 0) score += kPendingRemoval;
+  int* const their_terms = terms + 1;  // each side's term is followed by the opponent's
+  terms[kPieceTerm] = PopCount(mine.own) + mine.hand - PopCount(theirs.own) - theirs.hand;
+  terms[kPendingRemovalTerm] = position.remove && Removable(theirs.own) != 0;
   const Bitboard empty = kAllPoints & ~(mine.own | theirs.own);
-  return score + WithMills([&](const auto& mills) {
-           const LineMasks& masks = MasksOf(mills);
-           const LineCounts my_lines = CountLines<true>(masks, mine.own, empty);
-           const LineCounts their_lines = CountLines<true>(masks, theirs.own, empty);
-           return LineTerms(mills, masks, mine, my_lines, their_lines) -
-                  LineTerms(mills, masks, theirs, their_lines, my_lines) +
-                  MovementTerms(mine, my_lines) - MovementTerms(theirs, their_lines);
-         });
+  WithMills([&](const auto& mills) {
+    const LineMasks& masks = MasksOf(mills);
+    const LineCounts my_lines = CountLines<true>(masks, mine.own, empty);
+    const LineCounts their_lines = CountLines<true>(masks, theirs.own, empty);
+    AddLineTerms(mills, masks, mine, my_lines, their_lines, terms);
+    AddLineTerms(mills, masks, theirs, their_lines, my_lines, their_terms);
+    AddMovementTerms(mine, my_lines, terms);
+    AddMovementTerms(theirs, their_lines, their_terms);
+    return 0;
+  });
+  return mine.hand > 0 || theirs.hand > 0 ? 0 : kTermsPerPhase;
+}
+
+Davxar::EvaluationTerms Davxar::evaluation_terms(const Position& position) const {
+  EvaluationTerms all{};
+  std::array<int, kTermsPerPhase> phase{};
+  const int offset = CountPhaseTerms(position, phase.data());
+  std::copy(phase.begin(), phase.end(), all.begin() + offset);
+  return all;
+}
+
+Score Davxar::evaluate(const Position& position) const {
+  std::array<int, kTermsPerPhase> terms{};
+  const int offset = CountPhaseTerms(position, terms.data());
+  Score score = 0;
+  for (int i = 0; i < kTermsPerPhase; ++i) score += kEvaluationWeights[offset + i] * terms[i];
+  return score;
 }
 
 Bitboard Davxar::MillCandidates(Bitboard own) const {

@@ -3,6 +3,7 @@
 //   lud64-train tables   --game=G --tb=DIR --out=FILE [--games=N] [--seed=S] [--share=P]
 //                        [--plies=N]
 //   lud64-train selfplay --game=G --out=FILE [--games=N] [--depth=D] [--seed=S]
+//   lud64-train terms    --game=G --out=CSV [--games=N] [--depth=D] [--seed=S]
 //   lud64-train fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV]
 //                        [--epochs=E] [--batch=B] [--rate=R] [--seed=S] [--validation=P]
 //                        [--max-side-pieces=K]
@@ -18,6 +19,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -123,26 +125,75 @@ absl::Status RunTables(const Flags& flags) {
   });
 }
 
-absl::Status RunSelfPlay(const Flags& flags) {
+// What `selfplay` and `terms` share: the game, the output file and the games.
+struct SelfPlayRun {
+  AnyGame game;
+  std::string out;
+  SelfPlay plan;
+};
+
+absl::StatusOr<SelfPlayRun> ParseSelfPlayRun(const Flags& flags) {
   LUD64_ASSIGN(game_text, flags.Required("game"));
   LUD64_ASSIGN(out, flags.Required("out"));
   LUD64_ASSIGN(games, flags.Number<int>("games", 100, 1, 10'000'000));
   LUD64_ASSIGN(depth, flags.Number<int>("depth", 3, 1, 20));
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(game, MakeGame(game_text));
+  return SelfPlayRun{game, out, {.games = games, .seed = seed, .depth = depth}};
+}
+
+absl::Status RunSelfPlay(const Flags& flags) {
+  LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
+  const std::string& out = run.out;
   return std::visit(
       [&](const auto& g) -> absl::Status {
         using G = std::decay_t<decltype(g)>;
         if constexpr (!HasNetworkInputs<G>) {
           return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no learned evaluation"));
         } else {
-          const std::vector<TrainingSample> samples =
-              SelfPlaySamples(g, {.games = games, .seed = seed, .depth = depth});
+          const std::vector<TrainingSample> samples = SelfPlaySamples(g, run.plan);
           std::fprintf(stderr, "self-play: %zu samples to %s\n", samples.size(), out.c_str());
           return WriteSamples(out, samples);
         }
       },
-      game);
+      run.game);
+}
+
+// Self-play positions as CSV rows: the game's result for the mover (1, 0.5,
+// 0) and the hand-written evaluation's terms, for tune_evaluation.py.
+absl::Status RunTerms(const Flags& flags) {
+  LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
+  const std::string& out = run.out;
+  const SelfPlay& plan = run.plan;
+  return std::visit(
+      [&](const auto& g) -> absl::Status {
+        using G = std::decay_t<decltype(g)>;
+        if constexpr (!HasEvaluationTerms<G>) {
+          return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no evaluation terms"));
+        } else {
+          std::ofstream file(out);
+          if (!file) return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write"));
+          file << "result," << absl::StrJoin(G::kEvaluationTermNames, ",") << "\n";
+          Random random(plan.seed);
+          TranspositionTable table(16);
+          size_t rows = 0;
+          for (int n = 0; n < plan.games && !Stopping(InterruptFlag()); ++n) {
+            std::vector<std::pair<Player, typename G::EvaluationTerms>> seen;
+            const Outcome outcome = PlaySelfPlayGame(
+                g, plan, random, table, [&](const typename G::Position& position, float) {
+                  seen.emplace_back(position.state.to_move, g.evaluation_terms(position));
+                });
+            for (const auto& [mover, terms] : seen) {
+              file << ResultFor(outcome, mover) << "," << absl::StrJoin(terms, ",") << "\n";
+            }
+            rows += seen.size();
+            std::fprintf(stderr, "terms: %d games, %zu positions\n", n + 1, rows);
+          }
+          if (!file.flush()) return absl::DataLossError(absl::StrCat(out, ": write failed"));
+          return absl::OkStatus();
+        }
+      },
+      run.game);
 }
 
 absl::Status RunFit(const Flags& flags, const std::string& command_line) {
@@ -252,6 +303,10 @@ int Main(int argc, char** argv) {
     absl::StatusOr<Flags> flags =
         Flags::Parse(argc, argv, {"game", "out", "games", "depth", "seed"});
     status = flags.ok() ? RunSelfPlay(*flags) : flags.status();
+  } else if (command == "terms") {
+    absl::StatusOr<Flags> flags =
+        Flags::Parse(argc, argv, {"game", "out", "games", "depth", "seed"});
+    status = flags.ok() ? RunTerms(*flags) : flags.status();
   } else if (command == "fit") {
     absl::StatusOr<Flags> flags = Flags::Parse(argc, argv,
                                                {"data", "family", "out", "curve", "epochs", "batch",
@@ -262,7 +317,7 @@ int Main(int argc, char** argv) {
     status = flags.ok() ? RunInfo(*flags) : flags.status();
   } else {
     std::fprintf(stderr,
-                 "usage: lud64-train tables|selfplay|fit|info --flag=value ...  "
+                 "usage: lud64-train tables|selfplay|terms|fit|info --flag=value ...  "
                  "(tools/train/README.md)\n");
     return 2;
   }

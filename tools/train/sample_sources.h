@@ -48,6 +48,12 @@ inline float TargetOf(const tablebase::TbValue& value) {
   return 0.5f;
 }
 
+template <class G>
+concept HasEvaluationTerms = requires(const G& game, const typename G::Position& position) {
+  { game.evaluation_terms(position) } -> std::same_as<typename G::EvaluationTerms>;
+  { G::kEvaluationTermNames.size() } -> std::same_as<size_t>;
+};
+
 struct TableSampling {
   int games = 1000;
   uint64_t seed = 1;
@@ -90,9 +96,40 @@ struct SelfPlay {
   double outcome_weight = 0.5;  // the rest of the target is the search's score
 };
 
-// Alpha-beta games (classic evaluation, fixed depth) from randomised
-// openings; each position's target blends the game's outcome for its mover
-// with the expected result of the search's score.
+// One alpha-beta game (classic evaluation, fixed depth) from a randomised
+// opening: `visit(position, expected)` for each position searched, with the
+// expected result of the search's score for its mover. Returns the outcome
+// (a game still going at max_plies is a draw).
+template <SearchableGame G, class Visit>
+Outcome PlaySelfPlayGame(const G& game, const SelfPlay& plan, Random& random,
+                         TranspositionTable& table, Visit&& visit) {
+  typename G::Position position = game.start();
+  for (int ply = 0; ply < plan.random_plies && !position.state.over(); ++ply) {
+    Apply(game, position, RandomDecision(game, position, random));
+  }
+  AlphaBeta<G> search(game, &table);
+  for (int ply = 0; ply < plan.max_plies && !position.state.over(); ++ply) {
+    SearchLimits limits;
+    limits.depth = plan.depth;
+    const SearchReport report = search.Search(position, limits);
+    if (report.pv.empty()) break;
+    const float expected =
+        IsProven(report.score)
+            ? (report.score > 0 ? 1.0f : 0.0f)
+            : static_cast<float>(1 / (1 + std::exp(-report.score / kLogisticScale)));
+    visit(position, expected);
+    Apply(game, position, report.pv.front());
+  }
+  return position.state.over() ? position.state.outcome : Outcome::kDraw;
+}
+
+// The result of `outcome` for `mover`: 1, 0.5 or 0.
+inline float ResultFor(Outcome outcome, Player mover) {
+  return outcome == Outcome::kDraw ? 0.5f : outcome == WinFor(mover) ? 1.0f : 0.0f;
+}
+
+// Self-play samples: each position's target blends the game's outcome for
+// its mover with the expected result of the search's score.
 template <SearchableGame G>
 requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G& game,
                                                                          const SelfPlay& plan) {
@@ -100,34 +137,19 @@ requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G
   Random random(plan.seed);
   TranspositionTable table(16);
   for (int g = 0; g < plan.games && !Stopping(InterruptFlag()); ++g) {
-    typename G::Position position = game.start();
-    for (int ply = 0; ply < plan.random_plies && !position.state.over(); ++ply) {
-      Apply(game, position, RandomDecision(game, position, random));
-    }
     struct Seen {
       TrainingSample sample;
       Player mover;
-      float score;  // expected result of the search's score, for the mover
+      float score;
     };
     std::vector<Seen> seen;
-    AlphaBeta<G> search(game, &table);
-    for (int ply = 0; ply < plan.max_plies && !position.state.over(); ++ply) {
-      SearchLimits limits;
-      limits.depth = plan.depth;
-      const SearchReport report = search.Search(position, limits);
-      if (report.pv.empty()) break;
-      const float expected =
-          IsProven(report.score)
-              ? (report.score > 0 ? 1.0f : 0.0f)
-              : static_cast<float>(1 / (1 + std::exp(-report.score / kLogisticScale)));
-      seen.push_back({SampleOf(game, position, 0.5f), position.state.to_move, expected});
-      Apply(game, position, report.pv.front());
-    }
-    const Outcome outcome = position.state.over() ? position.state.outcome : Outcome::kDraw;
+    const Outcome outcome = PlaySelfPlayGame(
+        game, plan, random, table, [&](const typename G::Position& position, float expected) {
+          seen.push_back({SampleOf(game, position, 0.5f), position.state.to_move, expected});
+        });
     for (Seen& s : seen) {
-      const float result = outcome == Outcome::kDraw ? 0.5f : outcome == WinFor(s.mover) ? 1 : 0;
-      s.sample.target =
-          static_cast<float>(plan.outcome_weight * result + (1 - plan.outcome_weight) * s.score);
+      s.sample.target = static_cast<float>(plan.outcome_weight * ResultFor(outcome, s.mover) +
+                                           (1 - plan.outcome_weight) * s.score);
       samples.push_back(s.sample);
     }
     std::fprintf(stderr, "self-play: %d games, %zu samples\n", g + 1, samples.size());
