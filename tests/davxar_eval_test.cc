@@ -3,8 +3,11 @@
 // of its definition, one line at a time, on positions of random games and on
 // random boards; and so is the tactical test of the move picker.
 #include <cstdlib>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "boards/davxar/davxar.h"
 #include "boards/davxar/davxar_text.h"
 #include "engine/game_spec.h"
@@ -79,6 +82,28 @@ void ExpectAsDefined(const Davxar& game, const Davxar::Position& position, const
     score += Davxar::kEvaluationWeights[i] * terms[i];
   }
   ASSERT_EQ(game.evaluate(position), score) << name << ": " << FormatPosition(game, position);
+}
+
+// The names (lud64-train terms' CSV header) follow the layout of the terms:
+// placement, then movement; in each, material, a pending removal, then each
+// line and movement term for the mover and then for the opponent.
+TEST(DavxarEvalLines, TermNamesFollowTheLayout) {
+  const auto& names = Davxar::kEvaluationTermNames;
+  const std::pair<int, std::string> kSideTerms[] = {{Davxar::kThreatTerm, "threat"},
+                                                    {Davxar::kAlmostLineTerm, "almost_line"},
+                                                    {Davxar::kOpenLineTerm, "open_line"},
+                                                    {Davxar::kMoveTerm, "move"},
+                                                    {Davxar::kBlockedPieceTerm, "blocked"}};
+  for (int phase = 0; phase < 2; ++phase) {
+    const std::string prefix = phase == 0 ? "placement_" : "movement_";
+    const int base = phase * Davxar::kTermsPerPhase;
+    EXPECT_EQ(names[base + Davxar::kPieceTerm], prefix + "piece");
+    EXPECT_EQ(names[base + Davxar::kPendingRemovalTerm], prefix + "pending_removal");
+    for (const auto& [term, name] : kSideTerms) {
+      EXPECT_EQ(names[base + term], absl::StrCat(prefix, "own_", name));
+      EXPECT_EQ(names[base + term + 1], absl::StrCat(prefix, "their_", name));
+    }
+  }
 }
 
 const char* const kVariants[] = {"davxar", "davxar:pieces=6", "davxar:lines=ludii",

@@ -284,7 +284,7 @@ TEST(DavxarEval, LevelAtTheStartAndTheSameForBothColours) {
 
 TEST(DavxarEval, MaterialThreatsAndRemovals) {
   const Davxar game;
-  // A piece more (on the board or in hand) is worth about 100.
+  // A piece more (on the board or in hand) is worth about a piece (100 or more).
   const Score ahead = game.evaluate(Make(game, "A1 D5", "I9", Player::kP1));
   EXPECT_GT(ahead, 50);
   EXPECT_LT(game.evaluate(Make(game, "A1", "I9 D5", Player::kP1)), -50);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # lud64-train end to end on tiny data (seconds): self-play samples, a fit
-# whose validation loss falls, the weight file it writes, and bad input with
-# a one-line error and exit 2.
+# whose validation loss falls, the weight file it writes, the evaluation terms
+# of self-play positions, and bad input with a one-line error and exit 2.
 # Usage: train_test.sh LUD64_TRAIN
 set -uo pipefail
 lud64="$1"  # the helpers run $lud64
@@ -36,5 +36,15 @@ expect 2 "sample file $work/cut.smp: 100 bytes for [0-9]+ samples: truncated or 
 printf 'x' | dd "of=$work/n.lnet" bs=1 seek=500 conv=notrunc status=none
 expect 2 "network file $work/n.lnet: checksum mismatch: the file is corrupt" -- info \
   "--net=$work/n.lnet"
+# The hand-written evaluation's terms of self-play positions, a CSV row each.
+expect 0 'terms: 20 games' -- terms --game=davxar --games=20 --depth=3 --seed=3 "--out=$work/t.csv"
+check "the header names the result and Davxar's terms" \
+  grep -q '^result,placement_piece,placement_pending_removal,' "$work/t.csv"
+check "one row per position, each with a result and every term" awk -F, \
+  'NR > 1 && (NF != 25 || ($1 != 0 && $1 != 0.5 && $1 != 1)) { bad = 1; exit }
+   END { exit bad || NR < 300 }' "$work/t.csv"
+expect 2 'lud64-train terms: guettal has no evaluation terms' -- terms --game=guettal \
+  "--out=$work/g.csv"
+expect 2 'lud64-train terms: --out is required' -- terms --game=davxar
 expect 2 'usage: lud64-train' -- bogus
 finish

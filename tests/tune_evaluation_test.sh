@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The weights of the hand-written evaluation fitted to game results (seconds):
-# `lud64-train terms` writes self-play positions' terms, and
-# tools/train/tune_evaluation.py fits weights that predict the held-out
-# results better than no evaluation at all; bad input is a one-line error.
+# tools/train/tune_evaluation.py fits weights to the terms `lud64-train terms`
+# writes (train_test.sh checks those) that predict the held-out results better
+# than no evaluation at all; bad input is a one-line error.
 # Usage: tune_evaluation_test.sh LUD64_TRAIN PYTHON
 set -uo pipefail
 lud64="$1"  # the helpers run $lud64
@@ -13,10 +13,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 expect 0 'terms: 60 games' -- terms --game=davxar --games=60 --depth=3 --seed=3 "--out=$work/t.csv"
-check "the header names the result and Davxar's terms" \
-  grep -q '^result,placement_piece,placement_pending_removal,' "$work/t.csv"
-check "one row per position, with every term" awk -F, \
-  'NR > 1 && NF != 25 { exit 1 } END { exit NR < 1000 }' "$work/t.csv"
 # All-zero weights predict every result as even (cross-entropy ln 2 = 0.693);
 # the fitted ones, mostly material, must do clearly better on held-out games.
 zeros=$(printf '0,%.0s' $(seq 23))0
@@ -26,10 +22,6 @@ fitted=$(sed -n 's/^held-out cross-entropy: fitted *//p' <<< "$output")
 check "held-out cross-entropy $current -> $fitted falls" awk -v a="$current" -v b="$fitted" \
   'BEGIN { exit !(a > 0.69 && b < a - 0.1) }'
 check "a weight per term" test "$(grep -c '^placement_\|^movement_' <<< "$output")" -eq 24
-
-expect 2 'lud64-train terms: guettal has no evaluation terms' -- terms --game=guettal \
-  "--out=$work/g.csv"
-expect 2 '--out is required' -- terms --game=davxar
 # The fit's bad input: a non-zero exit and one line naming what.
 tune_fails() {
   local pattern="$1" output

@@ -15,8 +15,11 @@
 //   in the movement phase (the side's hand empty): its moves (mobility) and
 //     its pieces that cannot move (blocked).
 // The weights (Davxar::kEvaluationWeights), one set for the placement phase
-// and one for the movement phase, are fitted to the results of self-play
-// games (tools/train/README.md, "The hand-written evaluation's weights").
+// (a piece in either hand) and one for the movement phase, are fitted to the
+// results of self-play games (tools/train/README.md, "The hand-written
+// evaluation's weights"). A side whose hand is empty while the other's is not
+// counts its moves and blocked pieces in the placement set: that lasts a
+// decision or two a game, so those weights rest on few positions.
 // Lines are the game's mill lines (historical, or Ludii's with their blocking
 // points and pivots).
 #include <algorithm>
@@ -128,8 +131,8 @@ void AddLineTerms(const Table& mills, const LineMasks& masks, const Side& side,
 // Mobility and blocked pieces of one side in the movement phase.
 void AddMovementTerms(const Side& side, const LineCounts& lines, int* terms) {
   if (side.hand > 0) return;
-  terms[Davxar::kMoveTerm] = lines.moves;
-  terms[Davxar::kBlockedPieceTerm] = lines.blocked_pieces;
+  terms[Davxar::kMoveTerm] += lines.moves;
+  terms[Davxar::kBlockedPieceTerm] += lines.blocked_pieces;
 }
 
 }  // namespace
@@ -150,7 +153,6 @@ int Davxar::CountPhaseTerms(const Position& position, int* terms) const {
     AddLineTerms(mills, masks, theirs, their_lines, my_lines, their_terms);
     AddMovementTerms(mine, my_lines, terms);
     AddMovementTerms(theirs, their_lines, their_terms);
-    return 0;
   });
   return mine.hand > 0 || theirs.hand > 0 ? 0 : kTermsPerPhase;
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -140,7 +141,7 @@ requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G
     struct Seen {
       TrainingSample sample;
       Player mover;
-      float score;
+      float score;  // expected result of the search's score, for the mover
     };
     std::vector<Seen> seen;
     const Outcome outcome = PlaySelfPlayGame(

@@ -5,16 +5,18 @@ mover is taken as 1 / (1 + exp(-score / 150)), the scale of lud64's scores
 (network/network.h, kLogisticScale), with score = weights . terms.
 
     lud64-train terms --game=davxar --out=terms.csv --games=3000 --depth=5
-    tools/train/tune_evaluation.py terms.csv --current=100,90,25,8,2,3,-12
+    /usr/bin/python3 tools/train/tune_evaluation.py terms.csv --current=W1,W2,...
 
 Reads the CSV of `lud64-train terms` (the mover's result, then each term),
 holds the last --validation share of rows out (whole games but for one),
 fits by Newton's method on the cross-entropy, and prints the weights with
-the held-out cross-entropy of the current weights and of the fitted ones.
+the held-out cross-entropy of the current weights (--current, one per term
+in the file's order) and of the fitted ones.
 Needs numpy (Debian: python3-numpy).
 """
 import argparse
 import sys
+import warnings
 
 import numpy as np
 
@@ -22,22 +24,23 @@ SCALE = 150.0
 
 
 def cross_entropy(weights, terms, results):
-    p = 1 / (1 + np.exp(-(terms @ weights) / SCALE))
-    p = np.clip(p, 1e-9, 1 - 1e-9)
-    return float(-np.mean(results * np.log(p) + (1 - results) * np.log(1 - p)))
+    # -(y log p + (1 - y) log(1 - p)) with p = 1 / (1 + exp(-z)), without overflow.
+    z = (terms @ weights) / SCALE
+    return float(np.mean(np.logaddexp(0, z) - results * z))
 
 
 def fit(terms, results, iterations):
     x = terms / SCALE
     weights = np.zeros(terms.shape[1])
     for _ in range(iterations):
-        p = 1 / (1 + np.exp(-(x @ weights)))
+        p = 1 / (1 + np.exp(-np.clip(x @ weights, -50, 50)))
         gradient = x.T @ (p - results) / len(results)
         hessian = (x.T * (p * (1 - p))) @ x / len(results) + 1e-9 * np.eye(len(weights))
         step = np.linalg.solve(hessian, gradient)
         weights -= step
         if np.max(np.abs(step)) < 1e-9:
-            break
+            return weights
+    print(f"warning: not converged in {iterations} iterations", file=sys.stderr)
     return weights  # x = terms / SCALE: these weigh the terms in centi-pieces
 
 
@@ -56,10 +59,19 @@ def main():
                 if header[0] != "result" or (names is not None and header[1:] != names):
                     sys.exit(f"{path}: not a terms file of the same evaluation")
                 names = header[1:]
-                rows.append(np.loadtxt(file, delimiter=",", ndmin=2))
+                with warnings.catch_warnings():  # a file of the header alone
+                    warnings.simplefilter("ignore", UserWarning)
+                    block = np.loadtxt(file, delimiter=",", ndmin=2)
         except (OSError, ValueError) as error:
             sys.exit(f"{path}: {error}")
+        if block.shape[0] == 0:
+            continue
+        if block.shape[1] != len(names) + 1:
+            sys.exit(f"{path}: {block.shape[1]} columns, expected {len(names) + 1}")
+        rows.append(block)
     current = None
+    if args.iterations < 1:
+        sys.exit(f"--iterations={args.iterations}: at least 1")
     if args.current:
         try:
             current = np.array([float(w) for w in args.current.split(",")])
@@ -67,15 +79,18 @@ def main():
             sys.exit(f"--current={args.current}: not comma-separated numbers")
         if len(current) != len(names):
             sys.exit(f"--current: {len(names)} weights expected, {len(current)} given")
-    data = np.concatenate(rows)
-    if not 0 < args.validation < 1 or len(data) < 10:
-        sys.exit("need at least 10 rows and a validation share between 0 and 1")
-    held = int(len(data) * args.validation)
+    if not 0 < args.validation < 1:
+        sys.exit(f"--validation={args.validation}: expected a share between 0 and 1")
+    data = np.concatenate(rows) if rows else np.empty((0, len(names) + 1))
+    held = max(1, int(len(data) * args.validation))
+    if len(data) - held < 10 * len(names):
+        sys.exit(f"{len(data)} rows: too few to fit {len(names)} weights")
     train, test = data[:-held], data[-held:]
     weights = fit(train[:, 1:], train[:, 0], args.iterations)
     print(f"{len(train)} positions fitted, {len(test)} held out")
     if current is not None:
-        print(f"held-out cross-entropy: current {cross_entropy(current, test[:, 1:], test[:, 0]):.5f}")
+        current_loss = cross_entropy(current, test[:, 1:], test[:, 0])
+        print(f"held-out cross-entropy: current {current_loss:.5f}")
     print(f"held-out cross-entropy: fitted  {cross_entropy(weights, test[:, 1:], test[:, 0]):.5f}")
     for name, w in zip(names, weights):
         print(f"{name:28s} {w:9.2f}")
