@@ -125,7 +125,10 @@ absl::Status RunTables(const Flags& flags) {
   });
 }
 
-// What `selfplay` and `terms` share: the game, the output file and the games.
+// What `selfplay` and `terms` share: the game, the output file and the games,
+// and the flags that say them.
+const std::vector<std::string> kSelfPlayFlags = {"game", "out", "games", "depth", "seed"};
+
 struct SelfPlayRun {
   AnyGame game;
   std::string out;
@@ -300,12 +303,10 @@ int Main(int argc, char** argv) {
         Flags::Parse(argc, argv, {"game", "tb", "out", "games", "seed", "share", "plies"});
     status = flags.ok() ? RunTables(*flags) : flags.status();
   } else if (command == "selfplay") {
-    absl::StatusOr<Flags> flags =
-        Flags::Parse(argc, argv, {"game", "out", "games", "depth", "seed"});
+    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, kSelfPlayFlags);
     status = flags.ok() ? RunSelfPlay(*flags) : flags.status();
   } else if (command == "terms") {
-    absl::StatusOr<Flags> flags =
-        Flags::Parse(argc, argv, {"game", "out", "games", "depth", "seed"});
+    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, kSelfPlayFlags);
     status = flags.ok() ? RunTerms(*flags) : flags.status();
   } else if (command == "fit") {
     absl::StatusOr<Flags> flags = Flags::Parse(argc, argv,
