@@ -15,7 +15,7 @@
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::accuracy_test {
 namespace {
 
 // Each legal decision's value for the player making it, under the turn
@@ -192,4 +192,4 @@ TEST(Accuracy, BadRequestsAreNamed) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::accuracy_test

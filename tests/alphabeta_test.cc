@@ -11,7 +11,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 
-namespace lud64 {
+namespace lud64::alphabeta_test {
 namespace {
 
 template <class G>
@@ -101,4 +101,4 @@ TEST(AlphaBeta, StopBeforeTheSearchBeginsEndsItAfterDepthOne) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::alphabeta_test

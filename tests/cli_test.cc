@@ -7,7 +7,7 @@
 #include "tools/lud64/replay_command.h"
 #include "tools/lud64/show_command.h"
 
-namespace lud64 {
+namespace lud64::cli_test {
 namespace {
 
 TEST(GameList, MakesEachGameByNameWithItsOptions) {
@@ -74,4 +74,4 @@ TEST(Show, RejectsMalformedPosition) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::cli_test

@@ -20,7 +20,7 @@
 #include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::compressed_slice_test {
 namespace {
 
 TEST(HuffmanCodeTest, LengthsFollowFrequenciesAndStayWithinTheLimit) {
@@ -328,4 +328,4 @@ TEST(CompressedSliceTest, TruncatedOrMislabelledFilesAreRefused) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::compressed_slice_test

@@ -12,7 +12,7 @@
 #include "gtest/gtest.h"
 #include "search/alphabeta.h"
 
-namespace lud64 {
+namespace lud64::damdaman_conversion_test {
 namespace {
 
 using Position = Damdaman::Position;
@@ -106,4 +106,4 @@ TEST(DamdamanConversion, WinsAgainstAShufflingDefender) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::damdaman_conversion_test

@@ -7,7 +7,7 @@
 #include "search/perft.h"
 #include "tests/reference_checks.h"
 
-namespace lud64 {
+namespace lud64::damdaman_test {
 namespace {
 
 using testing::CellBoardInLudiiOrder;
@@ -175,4 +175,4 @@ TEST(DamdamanNotation, DerivesFinishedGames) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::damdaman_test

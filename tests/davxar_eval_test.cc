@@ -16,7 +16,7 @@
 #include "gtest/gtest.h"
 #include "search/playout.h"
 
-namespace lud64 {
+namespace lud64::davxar_eval_test {
 namespace {
 
 // The terms as davxar_eval.cc's header defines them, counted in `terms` (the
@@ -210,4 +210,4 @@ TEST(DavxarEvalLines, TacticalGenerationAndHash) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::davxar_eval_test

@@ -11,7 +11,7 @@
 #include "engine/random.h"
 #include "gtest/gtest.h"
 
-namespace lud64 {
+namespace lud64::davxar_lines_test {
 namespace {
 
 using davxar::PointIndex;
@@ -222,4 +222,4 @@ TEST(DavxarLines, TablesAgreeWithTheLineLists) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::davxar_lines_test

@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "tests/reference_checks.h"
 
-namespace lud64 {
+namespace lud64::davxar_notation_test {
 namespace {
 
 using davxar::PointSet;
@@ -199,4 +199,4 @@ in hand: x 10, o 10
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::davxar_notation_test

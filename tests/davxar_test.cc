@@ -10,7 +10,7 @@
 #include "search/playout.h"
 #include "tests/reference_checks.h"
 
-namespace lud64 {
+namespace lud64::davxar_test {
 namespace {
 
 using davxar::PointSet;
@@ -314,4 +314,4 @@ TEST(DavxarEval, RemovalsAndMillsAreTactical) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::davxar_test

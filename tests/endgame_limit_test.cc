@@ -3,7 +3,7 @@
 
 #include "gtest/gtest.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::endgame_limit_test {
 namespace {
 
 TEST(EndgameLimitTest, ParsesCountsAndPairs) {
@@ -45,4 +45,4 @@ TEST(EndgameLimitTest, CoversEitherSideToMove) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::endgame_limit_test

@@ -8,7 +8,7 @@
 #include "engine/zobrist.h"
 #include "gtest/gtest.h"
 
-namespace lud64 {
+namespace lud64::engine_test {
 namespace {
 
 TEST(Bitboard, IteratesSitesLowestFirst) {
@@ -121,4 +121,4 @@ TEST(GameSpec, RejectsMalformedOptions) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::engine_test

@@ -14,7 +14,7 @@
 #include "search/alphabeta.h"
 #include "search/solver.h"
 
-namespace lud64 {
+namespace lud64::forced_win_test {
 namespace {
 
 struct ForcedWin {
@@ -97,4 +97,4 @@ TEST(ForcedWin, Davxar) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::forced_win_test

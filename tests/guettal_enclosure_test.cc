@@ -13,7 +13,7 @@
 #include "tests/guettal_ludii_oracle.h"
 #include "tests/reference_data.h"
 
-namespace lud64 {
+namespace lud64::guettal_enclosure_test {
 namespace {
 
 using guettal::AddInLudiiOrder;
@@ -216,4 +216,4 @@ TEST(GuettalEnclosure, FastMatchesOracleOnRandomBoards) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::guettal_enclosure_test

@@ -7,7 +7,7 @@
 #include "search/perft.h"
 #include "tests/reference_checks.h"
 
-namespace lud64 {
+namespace lud64::guettal_test {
 namespace {
 
 using testing::CellBoardInLudiiOrder;
@@ -176,4 +176,4 @@ TEST(GuettalNotation, DrawShowsBlockedCells) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::guettal_test

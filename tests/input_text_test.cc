@@ -2,9 +2,10 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
-namespace lud64 {
+namespace lud64::input_text_test {
 namespace {
 
 TEST(InputText, CountsCharactersAsAPersonDoes) {
@@ -32,10 +33,10 @@ TEST(InputText, EscapesControlCharactersAndBrokenUtf8) {
 
 TEST(InputText, CutsLongInput) {
   const std::string long_text(1'000'000, 'x');
-  EXPECT_EQ(Quoted(long_text), "'" + std::string(40, 'x') + "... (1000000 bytes)'");
+  EXPECT_EQ(Quoted(long_text), absl::StrCat("'", std::string(40, 'x'), "... (1000000 bytes)'"));
   EXPECT_EQ(Escaped(std::string(40, 'x')), std::string(40, 'x'));  // exactly 40: whole
   EXPECT_EQ(Escaped("\xc3\xa9\xc3\xa9\xc3\xa9", 2), "\xc3\xa9\xc3\xa9... (6 bytes)");
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::input_text_test

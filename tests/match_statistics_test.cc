@@ -7,7 +7,7 @@
 #include "gtest/gtest.h"
 #include "play/sprt.h"
 
-namespace lud64 {
+namespace lud64::match_statistics_test {
 namespace {
 
 TEST(EstimateElo, KnownTallies) {
@@ -144,4 +144,4 @@ TEST(Sprt, RejectsBadTests) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::match_statistics_test

@@ -36,7 +36,7 @@
 #include "tools/lud64/match_report.h"
 #include "tools/lud64/replay_command.h"
 
-namespace lud64 {
+namespace lud64::match_test {
 namespace {
 
 TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
@@ -421,4 +421,4 @@ TEST(BestMoveMcts, RejectsAFinishedGame) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::match_test

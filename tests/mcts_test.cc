@@ -16,7 +16,7 @@
 #include "gtest/gtest.h"
 #include "search/solver.h"
 
-namespace lud64 {
+namespace lud64::mcts_test {
 namespace {
 
 template <class G>
@@ -340,4 +340,4 @@ TEST(Mcts, TwoThreadsShareTheTree) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::mcts_test

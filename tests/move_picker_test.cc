@@ -18,7 +18,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 
-namespace lud64 {
+namespace lud64::move_picker_test {
 namespace {
 
 using davxar::PointSet;
@@ -221,4 +221,4 @@ TEST(DecisionHistory, GravityBoundsScoresAndForgets) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::move_picker_test

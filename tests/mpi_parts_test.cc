@@ -13,7 +13,7 @@
 #include "tablebase/distributed/partition.h"
 #include "tests/scoped_temp_dir.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::mpi_parts_test {
 namespace {
 
 TEST(BlockCyclicTest, EveryIdHasOneOwnerAndLocalIndicesAreDense) {
@@ -96,4 +96,4 @@ TEST_F(CheckpointTest, DamagedOrOlderFilesAreRefusedNamingTheFile) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::mpi_parts_test

@@ -22,7 +22,7 @@
 #include "tests/scoped_temp_dir.h"
 #include "tools/train/sample_file.h"
 
-namespace lud64 {
+namespace lud64::network_test {
 namespace {
 
 NetworkInputs RandomInputs(std::mt19937_64& random, int count) {
@@ -306,4 +306,4 @@ TEST(SampleFileTest, RoundTripsAndRejectsDamage) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::network_test

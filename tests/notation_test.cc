@@ -7,7 +7,7 @@
 #include "gtest/gtest.h"
 #include "tests/reference_checks.h"
 
-namespace lud64 {
+namespace lud64::notation_test {
 namespace {
 
 const Damdaman kGame;
@@ -101,4 +101,4 @@ TEST(PositionNotation, ErrorsNameTheFieldAndPlace) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::notation_test

@@ -26,7 +26,7 @@ int* volatile escaped = nullptr;
 [[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
 [[gnu::noinline]] void operator delete(void* p, size_t) noexcept { std::free(p); }
 
-namespace lud64 {
+namespace lud64::playout_alloc_test {
 namespace {
 
 template <Game G>
@@ -55,4 +55,4 @@ TEST(PlayoutAllocations, NoneInThePlayoutLoop) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::playout_alloc_test

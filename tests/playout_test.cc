@@ -9,7 +9,7 @@
 #include "tests/midgame_positions.h"
 #include "tests/playout_checks.h"
 
-namespace lud64 {
+namespace lud64::playout_test {
 namespace {
 
 TEST(DamdamanPlayouts, UniformChoice) {
@@ -115,4 +115,4 @@ TEST(PlayoutStats, WilsonIntervalContainsTheShare) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::playout_test

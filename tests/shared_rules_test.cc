@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "search/perft.h"
 
-namespace lud64 {
+namespace lud64::shared_rules_test {
 namespace {
 
 // Each player has a budget of placements. A placement that leaves exactly
@@ -159,4 +159,4 @@ TEST(SharedRules, PositionTextOfSharedFields) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::shared_rules_test

@@ -15,7 +15,7 @@
 #include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::slice_writer_test {
 namespace {
 
 template <class T>
@@ -121,4 +121,4 @@ TEST(SliceWriterTest, OverlongFamilyIsRefusedByName) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::slice_writer_test

@@ -10,7 +10,7 @@
 #include "gtest/gtest.h"
 #include "tests/reference_data.h"
 
-namespace lud64 {
+namespace lud64::solver_test {
 namespace {
 
 // The exact value for the player to move: the shortest win, the longest loss.
@@ -121,4 +121,4 @@ TEST(Solver, ReportsBoundsWhenTheLimitIsReached) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::solver_test

@@ -13,7 +13,7 @@
 #include "tablebase/solve/huge_array.h"
 #include "tablebase/solve/pending_positions.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::state_word_test {
 namespace {
 
 using W = StateWord;
@@ -131,4 +131,4 @@ TEST(PendingPositionsTest, AnUpdateResolvingAtTheRoundsDistanceIsTheNextRoundsCa
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::state_word_test

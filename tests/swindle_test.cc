@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "tests/bounded_minimax.h"
 
-namespace lud64 {
+namespace lud64::swindle_test {
 namespace {
 
 Guettal::Position AfterLine(const Guettal& game, absl::string_view line) {
@@ -159,4 +159,4 @@ TEST(Swindle, NoneInAWinOrAnUnsettledPosition) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::swindle_test

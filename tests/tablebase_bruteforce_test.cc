@@ -18,7 +18,7 @@
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::tablebase_bruteforce_test {
 namespace {
 
 // A game graph over positions with any player to move, `turn` kept at 0.
@@ -193,4 +193,4 @@ TEST(TablebaseBruteForceTest, DamdamanTwoAgainstOne) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::tablebase_bruteforce_test

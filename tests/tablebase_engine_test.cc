@@ -17,7 +17,7 @@
 #include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::tablebase_engine_test {
 namespace {
 
 using damdaman::DamdamanTb;
@@ -160,4 +160,4 @@ TEST(EngineTables, ProbeMissesPositionsOutsideTheTables) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::tablebase_engine_test

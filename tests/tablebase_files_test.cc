@@ -27,7 +27,7 @@
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::tablebase_files_test {
 namespace {
 
 using davxar::DavxarTb;
@@ -339,4 +339,4 @@ TEST(TablebaseFilesTest, MemoryLimitIsCheckedBeforeBuilding) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::tablebase_files_test

@@ -22,7 +22,7 @@
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::tablebase_test {
 namespace {
 
 // A random position of a random built slice, P1 or P2 to move.
@@ -348,4 +348,4 @@ TEST(TablebaseTest, ProbeFormatsAndOutOfSliceErrors) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::tablebase_test

@@ -22,7 +22,7 @@
 #include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::tablebase_threads_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -128,4 +128,4 @@ TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {
 }
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::tablebase_threads_test

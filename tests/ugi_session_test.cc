@@ -29,7 +29,7 @@
 #include <unistd.h>
 #endif
 
-namespace lud64 {
+namespace lud64::ugi_session_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -453,4 +453,4 @@ TEST(UgiSession, UnknownGameIsAnError) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::ugi_session_test
