@@ -116,9 +116,8 @@ class Davxar {
       "movement_own_open_line",  "movement_their_open_line",  "movement_own_move",
       "movement_their_move",     "movement_own_blocked",      "movement_their_blocked"};
   using EvaluationTerms = std::array<int, kEvaluationTermCount>;
-  static constexpr std::array<Score, kEvaluationTermCount> kEvaluationWeights = {
-      108, 97,  277, -253, 57,  -29, 51, -26, 0,  1,  39,  -7,
-      255, 154, 195, -137, -53, 44,  -7, 1,   10, -2, -17, 37};
+  // The weights, from networks/davxar.weights (in the build, not read at run time).
+  static const std::array<Score, kEvaluationTermCount> kEvaluationWeights;
   EvaluationTerms evaluation_terms(const Position& position) const;
   // The learned evaluation (davxar_network.cc, network/): the inputs of
   // `side`'s view of a position, the embedded network of this game's line

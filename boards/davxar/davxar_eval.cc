@@ -14,7 +14,7 @@
 //     and none of the side's on the points that must not hold;
 //   in the movement phase (the side's hand empty): its moves (mobility) and
 //     its pieces that cannot move (blocked).
-// The weights (Davxar::kEvaluationWeights), one set for the placement phase
+// The weights (networks/davxar.weights), one set for the placement phase
 // (a piece in either hand) and one for the movement phase, are fitted to the
 // results of self-play games (tools/train/README.md, "The hand-written
 // evaluation's weights"). A side whose hand is empty while the other's is not
@@ -25,12 +25,25 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <tuple>
 
 #include "boards/davxar/davxar.h"
+#include "davxar/evaluation_weights.h"  // generated from networks/davxar.weights
 
 namespace lud64 {
 namespace {
+
+// The file's terms are the evaluation's, in its order.
+constexpr bool SameNames(const auto& a, const auto& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != std::string_view(b[i])) return false;
+  }
+  return true;
+}
+static_assert(SameNames(evaluation_weights::kNames, Davxar::kEvaluationTermNames),
+              "networks/davxar.weights: its terms are not Davxar::kEvaluationTermNames");
 
 using davxar::kAllPoints;
 using davxar::kNeighbours;
@@ -157,6 +170,9 @@ int Davxar::CountPhaseTerms(const Position& position, int* terms) const {
   return mine.hand > 0 || theirs.hand > 0 ? 0 : kTermsPerPhase;
 }
 
+const std::array<Score, Davxar::kEvaluationTermCount> Davxar::kEvaluationWeights =
+    evaluation_weights::kWeights;
+
 Davxar::EvaluationTerms Davxar::evaluation_terms(const Position& position) const {
   EvaluationTerms all{};
   std::array<int, kTermsPerPhase> phase{};
@@ -169,7 +185,9 @@ Score Davxar::evaluate(const Position& position) const {
   std::array<int, kTermsPerPhase> terms{};
   const int offset = CountPhaseTerms(position, terms.data());
   Score score = 0;
-  for (int i = 0; i < kTermsPerPhase; ++i) score += kEvaluationWeights[offset + i] * terms[i];
+  for (int i = 0; i < kTermsPerPhase; ++i) {
+    score += evaluation_weights::kWeights[offset + i] * terms[i];
+  }
   return score;
 }
 

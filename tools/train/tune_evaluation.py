@@ -6,15 +6,20 @@ mover is taken as 1 / (1 + exp(-score / 150)), the scale of lud64's scores
 
     lud64-train terms --game=davxar --out=terms.csv --games=3000 --depth=5
     /usr/bin/python3 tools/train/tune_evaluation.py terms.csv --current=W1,W2,...
+    /usr/bin/python3 tools/train/tune_evaluation.py terms.csv --out=networks/davxar.weights
 
 Reads the CSV of `lud64-train terms` (the mover's result, then each term),
 holds the last --validation share of rows out (whole games but for one),
 fits by Newton's method on the cross-entropy, and prints the weights with
 the held-out cross-entropy of the current weights (--current, one per term
-in the file's order) and of the fitted ones.
+in the file's order) and of the fitted ones. --out writes the rounded weights
+as the weights file the build reads (tools/train/README.md, "The weights
+file"; --game names its game).
 Needs numpy (Debian: python3-numpy).
 """
 import argparse
+import hashlib
+import os
 import sys
 import warnings
 
@@ -44,12 +49,30 @@ def fit(terms, results, iterations):
     return weights  # x = terms / SCALE: these weigh the terms in centi-pieces
 
 
+def write_weights(path, game, names, weights, fit_line):
+    # The format boards/evaluation_weights.cmake checks: a version line, the
+    # game, how the file was made, a term and its weight a line, and the first
+    # 16 hex digits of the SHA-256 of everything above the checksum line.
+    command = " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:])
+    body = "lud64-evaluation-weights 1\n" + f"game {game}\n" + f"command {command}\n"
+    body += f"fit {fit_line}\n"
+    body += "".join(f"{name} {int(round(w))}\n" for name, w in zip(names, weights))
+    checksum = hashlib.sha256(body.encode()).hexdigest()[:16]
+    try:
+        with open(path, "w") as file:
+            file.write(body + f"checksum {checksum}\n")
+    except OSError as error:
+        sys.exit(f"{path}: {error}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", nargs="+", help="files written by lud64-train terms")
     parser.add_argument("--current", help="the weights in use, comma-separated, to compare")
     parser.add_argument("--validation", type=float, default=0.1, help="share held out")
     parser.add_argument("--iterations", type=int, default=50)
+    parser.add_argument("--out", help="write the fitted weights to this weights file")
+    parser.add_argument("--game", default="davxar", help="the game named in --out's file")
     args = parser.parse_args()
     names, rows = None, []
     for path in args.csv:
@@ -91,10 +114,14 @@ def main():
     if current is not None:
         current_loss = cross_entropy(current, test[:, 1:], test[:, 0])
         print(f"held-out cross-entropy: current {current_loss:.5f}")
-    print(f"held-out cross-entropy: fitted  {cross_entropy(weights, test[:, 1:], test[:, 0]):.5f}")
+    fitted_loss = cross_entropy(weights, test[:, 1:], test[:, 0])
+    print(f"held-out cross-entropy: fitted  {fitted_loss:.5f}")
     for name, w in zip(names, weights):
         print(f"{name:28s} {w:9.2f}")
     print("weights " + ",".join(str(int(round(w))) for w in weights))
+    if args.out:
+        write_weights(args.out, args.game, names, weights,
+                      f"{len(train)} positions, held-out cross-entropy {fitted_loss:.5f}")
 
 
 if __name__ == "__main__":
