@@ -44,12 +44,20 @@ struct CellGrid {
   static constexpr int Row(int site) { return site / kColumns; }
   static constexpr int Col(int site) { return site % kColumns; }
 
+  // One step in each direction: rows, columns, and how much a site's index
+  // grows (for a step that stays on the board).
+  static constexpr std::array<int, 8> kRowStep = {1, 1, 0, -1, -1, -1, 0, 1};
+  static constexpr std::array<int, 8> kColumnStep = {0, 1, 1, 1, 0, -1, -1, -1};
+  static constexpr std::array<int, 8> kIndexStep = [] {
+    std::array<int, 8> steps{};
+    for (Direction d : kCompass) steps[d] = kRowStep[d] * kColumns + kColumnStep[d];
+    return steps;
+  }();
+
   // The site one step from `site` in direction d, or -1 off the board.
   static constexpr int Step(int site, Direction d) {
-    constexpr int kDRow[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-    constexpr int kDCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    const int row = Row(site) + kDRow[d];
-    const int col = Col(site) + kDCol[d];
+    const int row = Row(site) + kRowStep[d];
+    const int col = Col(site) + kColumnStep[d];
     if (row < 0 || row >= kRows || col < 0 || col >= kColumns) return -1;
     return row * kColumns + col;
   }

@@ -7,9 +7,6 @@ namespace {
 
 using Grid = Damdaman::Grid;
 
-// How far a step in each orthogonal direction moves a site index.
-constexpr int8_t kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
-
 // For each site, the corner cells next to it (a corner capture can only
 // follow a step onto a neighbour of the corner).
 constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
@@ -40,7 +37,8 @@ void Damdaman::decision_sets(const Position& position, DecisionSets& sets) const
   const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
   sets.clear();
   for (Direction d : kOrthogonal) {
-    sets.push({Grid::Shift(own, d) & empty, DecisionKind::kStep, -1, kOffset[d]});
+    sets.push({Grid::Shift(own, d) & empty, DecisionKind::kStep, -1,
+               static_cast<int8_t>(Grid::kIndexStep[d])});
   }
 }
 

@@ -16,8 +16,6 @@ namespace {
 
 using Grid = Damdaman::Grid;
 
-constexpr int8_t kOffset[8] = {Grid::kColumns, 0, 1, 0, -Grid::kColumns, 0, -1, 0};
-
 struct SideTerms {
   int mobility = 0;
   int threats = 0;  // steps that capture
@@ -30,7 +28,7 @@ SideTerms Terms(Bitboard own, Bitboard opponent) {
     const Bitboard arrivals = Grid::Shift(own, d) & empty;
     terms.mobility += PopCount(arrivals);
     for (int to : Sites(arrivals)) {
-      const Bitboard after = own ^ SquareBit(to - kOffset[d]) ^ SquareBit(to);
+      const Bitboard after = own ^ SquareBit(to - Grid::kIndexStep[d]) ^ SquareBit(to);
       if (Damdaman::Captures(to, after, opponent)) ++terms.threats;
     }
   }
