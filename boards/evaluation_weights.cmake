@@ -28,7 +28,10 @@ if(NOT checksum_line STREQUAL "checksum ${expected}")
   refuse("checksum mismatch ('${checksum_line}', the contents give ${expected}): damaged or edited by hand")
 endif()
 
+# A list splits at ';' but not inside brackets: neither may reach it.
 string(REPLACE ";" "," body "${body}")
+string(REPLACE "[" "(" body "${body}")
+string(REPLACE "]" ")" body "${body}")
 string(REPLACE "\n" ";" lines "${body}")
 set(number 0)
 set(names "")

@@ -58,4 +58,7 @@ refused '23 weights, expected 24' "$work/short"
 sed 's/^movement_piece 255$/movement_piece 2.5/' "$work/good" > "$work/bad" && reseal "$work/bad"
 refused "line [0-9]+: 'movement_piece 2.5' is not 'term weight'" "$work/bad"
 refused 'no such file' "$work/none"
+# ';' and '[' split or join CMake's lists: a command line holding them is read.
+sed 's/^command .*/command a [b; c/' "$work/good" > "$work/odd" && reseal "$work/odd"
+check "a command line with ';' and '[' is read" read_weights "$work/odd"
 finish
