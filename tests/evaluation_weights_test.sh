@@ -39,7 +39,9 @@ refused() {  # refused PATTERN FILE: the check fails and names the file and PATT
 check "the repository's file passes" read_weights "$source_dir/networks/davxar.weights"
 check "its header holds 24 weights" \
   test "$(grep -Ec '^    -?[0-9]+,$' "$work/out.h")" -eq 24
-check "its first weight is placement_piece's" grep -q 'placement_piece' "$work/out.h"
+check "its weights are the file's, in order" test \
+  "$(grep -Eo -- '-?[0-9]+,$' "$work/out.h" | tr -d ',' | tr '\n' ' ')" = \
+  "$(grep -E '^[a-z_]+ -?[0-9]+$' "$source_dir/networks/davxar.weights" | cut -d' ' -f2 | tr '\n' ' ')"
 cp "$source_dir/networks/davxar.weights" "$work/good"
 check "reseal leaves a good file as it is" bash -c "$(declare -f reseal); work=$work; \
   cp $work/good $work/copy; reseal $work/copy; cmp -s $work/good $work/copy"
@@ -58,6 +60,15 @@ refused '23 weights, expected 24' "$work/short"
 sed 's/^movement_piece 255$/movement_piece 2.5/' "$work/good" > "$work/bad" && reseal "$work/bad"
 refused "line [0-9]+: 'movement_piece 2.5' is not 'term weight'" "$work/bad"
 refused 'no such file' "$work/none"
+sed 's/^movement_piece 255$/movement_piece 0255/' "$work/good" > "$work/octal" && reseal "$work/octal"
+refused "line [0-9]+: 'movement_piece 0255' is not 'term weight'" "$work/octal"
+{ echo; cat "$work/good"; } > "$work/blank" && reseal "$work/blank"
+refused "line 1: '', expected 'lud64-evaluation-weights 1'" "$work/blank"
+sed 's/^command .*/command a\\/' "$work/good" > "$work/backslash" && reseal "$work/backslash"
+sed -i 's/^fit .*/junk line/' "$work/backslash" && reseal "$work/backslash"
+refused "line [0-9]+: 'junk line' is not 'term weight'" "$work/backslash"
+{ cat "$work/good"; echo "movement_piece 999"; } > "$work/after"
+refused 'text after the checksum line' "$work/after"
 # ';' and '[' split or join CMake's lists: a command line holding them is read.
 sed 's/^command .*/command a [b; c/' "$work/good" > "$work/odd" && reseal "$work/odd"
 check "a command line with ';' and '[' is read" read_weights "$work/odd"

@@ -42,7 +42,7 @@ constexpr bool SameNames(const auto& a, const auto& b) {
   }
   return true;
 }
-static_assert(SameNames(evaluation_weights::kNames, Davxar::kEvaluationTermNames),
+static_assert(SameNames(evaluation_weights::davxar::kNames, Davxar::kEvaluationTermNames),
               "networks/davxar.weights: its terms are not Davxar::kEvaluationTermNames");
 
 using davxar::kAllPoints;
@@ -171,7 +171,7 @@ int Davxar::CountPhaseTerms(const Position& position, int* terms) const {
 }
 
 const std::array<Score, Davxar::kEvaluationTermCount> Davxar::kEvaluationWeights =
-    evaluation_weights::kWeights;
+    evaluation_weights::davxar::kWeights;
 
 Davxar::EvaluationTerms Davxar::evaluation_terms(const Position& position) const {
   EvaluationTerms all{};
@@ -186,7 +186,7 @@ Score Davxar::evaluate(const Position& position) const {
   const int offset = CountPhaseTerms(position, terms.data());
   Score score = 0;
   for (int i = 0; i < kTermsPerPhase; ++i) {
-    score += evaluation_weights::kWeights[offset + i] * terms[i];
+    score += evaluation_weights::davxar::kWeights[offset + i] * terms[i];
   }
   return score;
 }

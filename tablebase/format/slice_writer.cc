@@ -14,11 +14,6 @@ namespace {
 
 constexpr size_t kBufferBytes = size_t{8} << 20;
 
-absl::Status ErrnoError(const std::string& path, absl::string_view action) {
-  return absl::InternalError(
-      absl::StrCat("tablebase file ", path, ": ", action, ": ", std::strerror(errno)));
-}
-
 absl::Status WriteAllAt(int fd, const void* data, size_t size, off_t offset,
                         const std::string& path) {
   const char* at = static_cast<const char*>(data);
@@ -47,6 +42,11 @@ absl::Status CommitTemp(int fd, const std::string& temp, const std::string& path
 }
 
 }  // namespace
+
+absl::Status ErrnoError(const std::string& path, absl::string_view action) {
+  return absl::InternalError(
+      absl::StrCat("tablebase file ", path, ": ", action, ": ", std::strerror(errno)));
+}
 
 absl::Status WriteSliceImage(const std::string& path, const SliceHeader& header,
                              const std::vector<uint8_t>& body) {

@@ -21,6 +21,10 @@
 
 namespace lud64::tablebase {
 
+// A failed system call on a table file, as a status naming the file, the
+// action and errno's reason.
+absl::Status ErrnoError(const std::string& path, absl::string_view action);
+
 // Writes a whole file image (a header, then `body`: a compressed slice) the
 // way SliceWriter commits: to `<path>.tmp.<pid>`, synced, renamed.
 absl::Status WriteSliceImage(const std::string& path, const SliceHeader& header,

@@ -25,11 +25,6 @@ absl::Status FileError(const std::string& path, absl::string_view what) {
   return absl::DataLossError(absl::StrCat("tablebase file ", path, ": ", what));
 }
 
-absl::Status ErrnoError(const std::string& path, absl::string_view action) {
-  return absl::InternalError(
-      absl::StrCat("tablebase file ", path, ": ", action, ": ", std::strerror(errno)));
-}
-
 std::string KeyText(const uint8_t key[5]) {
   return SliceKey{key[0], key[1], key[2], key[3], key[4] != 0}.Name();
 }

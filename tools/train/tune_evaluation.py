@@ -57,10 +57,11 @@ def write_weights(path, game, names, weights, fit_line):
     body = "lud64-evaluation-weights 1\n" + f"game {game}\n" + f"command {command}\n"
     body += f"fit {fit_line}\n"
     body += "".join(f"{name} {int(round(w))}\n" for name, w in zip(names, weights))
-    checksum = hashlib.sha256(body.encode()).hexdigest()[:16]
+    data = body.encode("utf-8", "surrogateescape")  # the bytes hashed are the bytes written
+    checksum = hashlib.sha256(data).hexdigest()[:16]
     try:
-        with open(path, "w") as file:
-            file.write(body + f"checksum {checksum}\n")
+        with open(path, "wb") as file:
+            file.write(data + f"checksum {checksum}\n".encode())
     except OSError as error:
         sys.exit(f"{path}: {error}")
 
