@@ -103,7 +103,8 @@ Decision Damdaman::random_decision(const Position& position, Random& random) con
   // branches on a random n mispredicts).
   const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
   const std::array<int, 4> before = {0, through_north, through_east, through_south};
-  constexpr std::array<int, 4> kStepOffset = {Grid::kColumns, 1, -Grid::kColumns, -1};
+  constexpr std::array<int, 4> kStepOffset = {Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast],
+                                              Grid::kIndexStep[kSouth], Grid::kIndexStep[kWest]};
   const int to = NthSite(arrivals[d], n - before[d]);
   return Decision::Step(to - kStepOffset[d], to);
 }
