@@ -9,12 +9,15 @@ game since that position (`position fen <start> moves ...`), so the engine
 has the history. A third process, `lud64 ugi`, judges the game by lud64's
 rules. With --without-history the engine is told only the current position
 (the measurement's "before"). Prints one line per game and a summary; exits non-zero on an illegal
-decision or a protocol error.
+decision or a protocol error. With --compare=FILE (the printed output of an
+earlier run on the same positions), it also counts the positions won by one
+run and not the other, with the exact two-sided sign test on them.
 
     python3 bench/damdaman_convert.py --lud64=build/release/tools/lud64/lud64 \\
         --nodes=20000 < bench/damdaman_won_positions.txt
 """
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -70,6 +73,35 @@ def play(start, engine, opponent, referee, limit):
         moves.append(decision)
 
 
+def wilson(wins, games):
+    """The 95% Wilson score interval of a share."""
+    if games == 0:
+        return 0.0, 1.0
+    z, share = 1.959964, wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sign_test(only_here, only_there):
+    """The exact two-sided p-value that the discordant positions split this way
+    by chance (each as likely to go either way)."""
+    n, k = only_here + only_there, min(only_here, only_there)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def read_outcomes(path):
+    """Position number to outcome, from a run's printed output."""
+    outcomes = {}
+    with open(path) as lines:
+        for line in lines:
+            if line.startswith("position "):
+                number, outcome = line.split()[1:3]
+                outcomes[int(number.rstrip(":"))] = outcome
+    return outcomes
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lud64", required=True, help="the lud64 binary")
@@ -79,7 +111,19 @@ def main():
                         help="tell the engine only the current position (bench/ugi_without_history.py)")
     parser.add_argument("--opponent", default="python3 " + os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "damdaman_defender.py"))
+    parser.add_argument("--compare", metavar="FILE",
+                        help="an earlier run's output on the same positions, to count the "
+                        "positions each run alone won")
     args = parser.parse_args()
+    try:
+        baseline = read_outcomes(args.compare) if args.compare else None
+    except (OSError, ValueError, IndexError) as error:
+        sys.exit("damdaman_convert.py: --compare=%s: %s" % (args.compare, error))
+    starts = [line.strip() for line in sys.stdin]
+    starts = [start for start in starts if start and not start.startswith("#")]
+    if baseline is not None and sorted(baseline) != list(range(1, len(starts) + 1)):
+        sys.exit("damdaman_convert.py: --compare=%s holds %d positions, the input %d" %
+                 (args.compare, len(baseline), len(starts)))
     engine_command = args.lud64 + " ugi --game=damdaman"
     if args.without_history:
         engine_command = "python3 %s %s" % (os.path.join(
@@ -88,9 +132,8 @@ def main():
     opponent = Engine(args.opponent)
     referee = Engine(args.lud64 + " ugi --game=damdaman")
     tally = {"win": 0, "draw": 0, "loss": 0}
+    outcomes = {}
     plies_to_win = []
-    starts = [line.strip() for line in sys.stdin]
-    starts = [start for start in starts if start and not start.startswith("#")]
     for number, start in enumerate(starts):
         engine_is_p1 = start.split()[1] == "x"
         limit = "nodes %d" % args.nodes if args.nodes else "movetime %d" % args.movetime
@@ -98,6 +141,7 @@ def main():
         outcome = ("draw" if result == "draw" else
                    "win" if (result == "p1win") == engine_is_p1 else "loss")
         tally[outcome] += 1
+        outcomes[number + 1] = outcome
         if outcome == "win":
             plies_to_win.append(plies)
         print("position %d: %s in %d plies, ending at %s" % (number + 1, outcome, plies, final),
@@ -108,6 +152,16 @@ def main():
     print("games %d: %d wins, %d draws, %d losses; plies to win: %s" %
           (games, tally["win"], tally["draw"], tally["loss"],
            " ".join(map(str, sorted(plies_to_win))) or "-"))
+    low, high = wilson(tally["win"], games)
+    print("won %.1f%% (95%%: %.1f%% to %.1f%%)" % (100 * tally["win"] / max(games, 1), 100 * low,
+                                                  100 * high))
+    if baseline is not None:
+        shared = sorted(outcomes)
+        here = sum(outcomes[n] == "win" and baseline[n] != "win" for n in shared)
+        there = sum(outcomes[n] != "win" and baseline[n] == "win" for n in shared)
+        both = sum(outcomes[n] == "win" and baseline[n] == "win" for n in shared)
+        print("against %s: both won %d, only this run %d, only that run %d; sign test p=%.3f" %
+              (args.compare, both, here, there, sign_test(here, there)))
 
 
 if __name__ == "__main__":
