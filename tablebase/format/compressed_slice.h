@@ -97,6 +97,18 @@ static_assert(sizeof(CompressedLayout) == 192);
 // (a reader takes the layout's).
 inline constexpr uint32_t kSpanPositions = 4096;
 
+// Where a file's first section may begin: after its header and layout.
+inline constexpr uint64_t kFirstSectionOffset = sizeof(SliceHeader) + sizeof(CompressedLayout);
+
+// Version 4's check of a results block: a hash of its number and its whole
+// count of losses before it, written beside the count and compared on read.
+inline uint16_t LossRankCheck(uint64_t block, uint64_t losses_before) {
+  uint64_t hash = (block + 1) * 0x9E3779B97F4A7C15ull ^ losses_before * 0xC2B2AE3D27D4EB4Full;
+  hash ^= hash >> 31;
+  hash *= 0x9E3779B97F4A7C15ull;
+  return static_cast<uint16_t>(hash >> 48);
+}
+
 // Reads the entries [begin, end) of the slice being compressed, and whether
 // each can matter (1) or not (0).
 using EntryReader = std::function<void(uint64_t begin, uint64_t end, Entry* out)>;
@@ -105,7 +117,7 @@ using CareReader = std::function<void(uint64_t begin, uint64_t end, uint8_t* out
 // Writes the compressed file of a slice whose header is `header` (of any
 // version: its version and checksum are replaced); atomically, as
 // SliceWriter does. Without `win_distances` the file leaves the wins'
-// distances out.
+// distances out (compressed_slice_writer.cc).
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
                                   const EntryReader& entries, const CareReader& care,
                                   bool win_distances = true);
