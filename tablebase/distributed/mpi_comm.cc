@@ -70,12 +70,15 @@ void MpiComm::StartExchange(const std::vector<std::vector<std::vector<uint64_t>>
   for (const auto& part : parts) {
     for (int r = 0; r < ranks_; ++r) send_counts_[r] += static_cast<int>(part[r].size());
   }
+  // The rank's own words do not go through MPI (which would copy them once
+  // more): they are copied straight to their place among those received.
   send_.clear();
   for (int r = 0; r < ranks_; ++r) {
+    words_exchanged_ += send_counts_[r];
+    if (r == rank_) continue;
     send_displs_[r] = static_cast<int>(send_.size());
     for (const auto& part : parts) send_.insert(send_.end(), part[r].begin(), part[r].end());
-    if (r != rank_) bytes_sent_ += send_counts_[r] * sizeof(uint64_t);
-    words_exchanged_ += send_counts_[r];
+    bytes_sent_ += send_counts_[r] * sizeof(uint64_t);
   }
   MPI_Alltoall(send_counts_.data(), 1, MPI_INT, receive_counts_.data(), 1, MPI_INT, MPI_COMM_WORLD);
   int received = 0;
@@ -84,8 +87,13 @@ void MpiComm::StartExchange(const std::vector<std::vector<std::vector<uint64_t>>
     received += receive_counts_[r];
   }
   receive_.resize(received);
-  MPI_Ialltoallv(send_.data(), send_counts_.data(), send_displs_.data(), MPI_UINT64_T,
-                 receive_.data(), receive_counts_.data(), receive_displs_.data(), MPI_UINT64_T,
+  auto own = receive_.begin() + receive_displs_[rank_];
+  for (const auto& part : parts) own = std::copy(part[rank_].begin(), part[rank_].end(), own);
+  mpi_send_counts_ = send_counts_;
+  mpi_receive_counts_ = receive_counts_;
+  mpi_send_counts_[rank_] = mpi_receive_counts_[rank_] = 0;
+  MPI_Ialltoallv(send_.data(), mpi_send_counts_.data(), send_displs_.data(), MPI_UINT64_T,
+                 receive_.data(), mpi_receive_counts_.data(), receive_displs_.data(), MPI_UINT64_T,
                  MPI_COMM_WORLD, &request_);
 }
 

@@ -70,6 +70,8 @@ class MpiComm {
   bool started_ = false;  // an exchange was started and not finished
   std::vector<uint64_t> send_, receive_;
   std::vector<int> send_counts_, send_displs_, receive_counts_, receive_displs_;
+  // The counts MPI moves: the above with the rank's own words left out.
+  std::vector<int> mpi_send_counts_, mpi_receive_counts_;
 };
 
 }  // namespace lud64::tablebase
