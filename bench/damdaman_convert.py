@@ -12,6 +12,7 @@ rules. With --without-history the engine is told only the current position
 decision or a protocol error. With --compare=FILE (the printed output of an
 earlier run on the same positions), it also counts the positions won by one
 run and not the other, with the exact two-sided sign test on them.
+--setoption=NAME=VALUE sets an engine option (engine=mcts: MCTS).
 
     python3 bench/damdaman_convert.py --lud64=build/release/tools/lud64/lud64 \\
         --nodes=20000 < bench/damdaman_won_positions.txt
@@ -95,11 +96,19 @@ def read_outcomes(path):
     """Position number to outcome, from a run's printed output."""
     outcomes = {}
     with open(path) as lines:
-        for line in lines:
+        for line_number, line in enumerate(lines, 1):
             if line.startswith("position "):
                 number, outcome = line.split()[1:3]
-                outcomes[int(number.rstrip(":"))] = outcome
+                number = int(number.rstrip(":"))
+                if outcome not in ("win", "draw", "loss") or number in outcomes:
+                    raise ValueError("line %d: %r" % (line_number, line.strip()[:60]))
+                outcomes[number] = outcome
     return outcomes
+
+
+def describe_numbers(outcomes):
+    numbers = sorted(outcomes)
+    return "%d to %d (%d)" % (numbers[0], numbers[-1], len(numbers)) if numbers else "none"
 
 
 def main():
@@ -111,6 +120,8 @@ def main():
                         help="tell the engine only the current position (bench/ugi_without_history.py)")
     parser.add_argument("--opponent", default="python3 " + os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "damdaman_defender.py"))
+    parser.add_argument("--setoption", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UGI option for the engine, for example engine=mcts (repeatable)")
     parser.add_argument("--compare", metavar="FILE",
                         help="an earlier run's output on the same positions, to count the "
                         "positions each run alone won")
@@ -122,13 +133,21 @@ def main():
     starts = [line.strip() for line in sys.stdin]
     starts = [start for start in starts if start and not start.startswith("#")]
     if baseline is not None and sorted(baseline) != list(range(1, len(starts) + 1)):
-        sys.exit("damdaman_convert.py: --compare=%s holds %d positions, the input %d" %
-                 (args.compare, len(baseline), len(starts)))
+        sys.exit("damdaman_convert.py: --compare=%s holds positions %s, the input 1 to %d" %
+                 (args.compare, describe_numbers(baseline), len(starts)))
     engine_command = args.lud64 + " ugi --game=damdaman"
     if args.without_history:
         engine_command = "python3 %s %s" % (os.path.join(
             os.path.dirname(os.path.abspath(__file__)), "ugi_without_history.py"), engine_command)
+    options = []
+    for option in args.setoption:
+        name, equals, value = option.partition("=")
+        if not name or not equals:
+            sys.exit("damdaman_convert.py: --setoption=%s: not NAME=VALUE" % option)
+        options.append("setoption name %s value %s" % (name, value))
     engine = Engine(engine_command)
+    for option in options:
+        engine.send(option)
     opponent = Engine(args.opponent)
     referee = Engine(args.lud64 + " ugi --game=damdaman")
     tally = {"win": 0, "draw": 0, "loss": 0}

@@ -248,7 +248,6 @@ class Mcts {
 
 }  // namespace lud64
 
-#include "search/mcts_impl.h"   // IWYU pragma: export
-#include "search/mcts_reuse.h"  // IWYU pragma: export
+#include "search/mcts_impl.h"  // IWYU pragma: export
 
 #endif  // LUD64_SEARCH_MCTS_H_

@@ -1,4 +1,5 @@
-// The body of Mcts (mcts.h).
+// The body of Mcts (mcts.h); keeping the tree between decisions is in
+// mcts_reuse.h.
 #ifndef LUD64_SEARCH_MCTS_IMPL_H_
 #define LUD64_SEARCH_MCTS_IMPL_H_
 
@@ -417,5 +418,7 @@ std::vector<MctsChoice> Mcts<G>::Choices() const {
 }
 
 }  // namespace lud64
+
+#include "search/mcts_reuse.h"  // IWYU pragma: export
 
 #endif  // LUD64_SEARCH_MCTS_IMPL_H_

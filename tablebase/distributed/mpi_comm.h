@@ -45,7 +45,8 @@ class MpiComm {
   // the next batch is computed. StartExchange sends the words of every
   // `parts[i][r]` to rank r (the parts are the threads' outboxes; they are
   // copied, so the caller may refill them): the counts go at once, in a small
-  // blocking all-to-all, the words by MPI_Ialltoallv. One exchange is in
+  // blocking all-to-all, the words by MPI_Ialltoallv, but for the rank's own,
+  // copied straight to their place among those received. One exchange is in
   // flight at a time; collective, so every rank starts and finishes alike.
   void StartExchange(const std::vector<std::vector<std::vector<uint64_t>>>& parts);
   // Lets MPI move the exchange in flight on; cheap. Open MPI progresses
