@@ -80,7 +80,8 @@ def wilson(wins, games):
         return 0.0, 1.0
     z, share = 1.959964, wins / games
     centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    spread = share * (1 - share) / games + z * z / (4 * games * games)
+    half = z * math.sqrt(spread) / (1 + z * z / games)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -117,7 +118,8 @@ def main():
     parser.add_argument("--movetime", type=int, default=20, help="ms per decision")
     parser.add_argument("--nodes", type=int, default=0, help="nodes per decision instead of a time")
     parser.add_argument("--without-history", action="store_true",
-                        help="tell the engine only the current position (bench/ugi_without_history.py)")
+                        help="tell the engine only the current position "
+                        "(bench/ugi_without_history.py)")
     parser.add_argument("--opponent", default="python3 " + os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "damdaman_defender.py"))
     parser.add_argument("--setoption", action="append", default=[], metavar="NAME=VALUE",
@@ -148,6 +150,14 @@ def main():
     engine = Engine(engine_command)
     for option in options:
         engine.send(option)
+    engine.send("isready")
+    while True:  # an option the engine refuses ends the run
+        line = engine.process.stdout.readline()
+        if not line or line.startswith("readyok"):
+            break
+        if line.startswith("info string error"):
+            refusal = line.split(" ", 2)[2].strip()
+            sys.exit("damdaman_convert.py: --setoption: the engine says: " + refusal)
     opponent = Engine(args.opponent)
     referee = Engine(args.lud64 + " ugi --game=damdaman")
     tally = {"win": 0, "draw": 0, "loss": 0}
