@@ -35,7 +35,7 @@ class Engine:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def wait_for(self, prefix):
+    def wait_for(self, prefix):  # a prefix, or a tuple of them
         while True:
             line = self.process.stdout.readline()
             if not line:
@@ -150,14 +150,10 @@ def main():
     engine = Engine(engine_command)
     for option in options:
         engine.send(option)
-    engine.send("isready")
-    while True:  # an option the engine refuses ends the run
-        line = engine.process.stdout.readline()
-        if not line or line.startswith("readyok"):
-            break
-        if line.startswith("info string error"):
-            refusal = line.split(" ", 2)[2].strip()
-            sys.exit("damdaman_convert.py: --setoption: the engine says: " + refusal)
+    engine.send("isready")  # an option the engine refuses ends the run
+    reply = engine.wait_for(("readyok", "info string error"))
+    if reply[0] != "readyok":
+        sys.exit("damdaman_convert.py: --setoption: the engine says: " + " ".join(reply[2:]))
     opponent = Engine(args.opponent)
     referee = Engine(args.lud64 + " ugi --game=damdaman")
     tally = {"win": 0, "draw": 0, "loss": 0}
