@@ -79,7 +79,7 @@ py::tuple Step(BatchEnvHandle& env,
   return py::make_tuple(planes, rewards, done);
 }
 
-py::array_t<bool> LegalMask(BatchEnvHandle& env) {
+py::array_t<bool> BatchLegalMask(BatchEnvHandle& env) {
   py::array_t<bool> mask({static_cast<py::ssize_t>(env.core->size()),
                           static_cast<py::ssize_t>(env.game->actions.size())});
   bool* out = mask.mutable_data();
@@ -127,7 +127,7 @@ to the cores) without the GIL; use an environment from one Python thread at a ti
       .def("step", &Step, py::arg("actions"),
            "Plays actions[i] in environment i; returns (planes, rewards, done). An action out\n"
            "of range or illegal raises ValueError naming the environment, and nothing changes.")
-      .def("legal_mask", &LegalMask,
+      .def("legal_mask", &BatchLegalMask,
            "bool [n, num_actions]: the legal actions of each environment.")
       .def("random_actions", &RandomActions,
            "int32 [n]: a uniformly drawn legal action per environment (seeded streams).")

@@ -44,7 +44,7 @@ PositionHandle Play(const PositionHandle& p, const py::object& decision_object) 
   });
 }
 
-py::array_t<bool> LegalMask(const PositionHandle& p) {
+py::array_t<bool> PositionLegalMask(const PositionHandle& p) {
   py::array_t<bool> mask(p.game->actions.size());
   bool* out = mask.mutable_data();
   std::fill(out, out + p.game->actions.size(), false);
@@ -166,7 +166,7 @@ how a finished game ended, which the text cannot always show).)")
             return ids;
           },
           "The legal decisions as action ids, in the order of legal().")
-      .def("legal_mask", &LegalMask,
+      .def("legal_mask", &PositionLegalMask,
            "A numpy bool array of Game.num_actions values, True for the legal actions.")
       .def("planes", &Planes,
            "The position as float32 planes of shape Game.planes_shape, seen by the player to\n"

@@ -17,8 +17,9 @@
 # gcc's time, and compile the libraries' and programs' files four to a
 # translation unit (a unity build: the asan stage's build in 156 s instead of
 # 211 on a quiet machine), which keeps CI within its 15 minutes on 2 cores.
-# Every stage compiles the test files ten to a unit (LUD64_TEST_BATCHES); the
-# release stage compiles the rest file by file, as the quick start's build does.
+# Every stage compiles the test files ten to a unit and the Python module's
+# as one (LUD64_BATCHES); the release stage compiles the rest file by file, as
+# the quick start's build does.
 # usage: tools/check.sh [stage...]   (no stage: all three, in that order)
 # Each stage's wall time goes to stderr; the first failure stops the run.
 set -euo pipefail

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Runs clang-tidy with the project's checks (.clang-tidy) on every source file
-# (or the files given),
-# using the compile commands of the build tools/check.sh tests (release-nolto,
-# which has the tests).
+# (or the files given), using the compile commands of the build tools/check.sh
+# tests (release-nolto, which has the tests), configured in build/tidy without
+# its unity batches so that every file has its own command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f build/release-nolto/compile_commands.json ] || cmake --preset release-nolto >/dev/null
+[ -f build/tidy/compile_commands.json ] ||
+  cmake --preset release-nolto -B build/tidy -DLUD64_BATCHES=OFF >/dev/null
 # Every source file, or those given.
 files=${*:-$(git ls-files '*.cc')}
 # GCC's precompiled headers mean nothing to clang: the compile commands are
 # copied without them (each file includes what it uses anyway).
 commands=$(mktemp -d)
 trap 'rm -rf "$commands"' EXIT
-sed -E 's# -Winvalid-pch -include [^ ]*cmake_pch\.hxx##' build/release-nolto/compile_commands.json \
+sed -E 's# -Winvalid-pch -include [^ ]*cmake_pch\.hxx##' build/tidy/compile_commands.json \
   > "$commands/compile_commands.json"
 # The LTO flags of the release build mean nothing to clang either.
 clang-tidy -p "$commands" --extra-arg=-Wno-ignored-optimization-argument --quiet $files
