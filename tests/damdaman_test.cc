@@ -73,7 +73,7 @@ TEST(Damdaman, AfterC4D4OnlyC5C4WhichCapturesD4) {
 // Custodial capture in each direction, with the captured piece between the
 // arrival cell and one of the mover's pieces.
 TEST(DamdamanCapture, CustodialEachDirection) {
-  // x moves C3-D3... here D2-D3 would not exist; use a lone mover arriving at D4.
+  // A lone mover captures in each of the four directions.
   // North: x arrives D3 (from C3), o on D4, x on D5.
   EXPECT_EQ(After("......./......./...x.../...o.../..x..../......./....... x", "C3-D3"),
             "......./......./...x.../......./...x.../......./.......");
@@ -89,7 +89,8 @@ TEST(DamdamanCapture, CustodialEachDirection) {
 }
 
 TEST(DamdamanCapture, SeveralDirectionsAtOnce) {
-  // x arrives D4 from D5... D5 must be x; o on C4, E4, D3; x on B4, F4, D2.
+  // x arrives on D4 from D5 next to o on C4, E4 and D3, each with an x beyond it
+  // (B4, F4, D2): all three are taken.
   EXPECT_EQ(After("......./......./...x.../.xo.ox./...o.../...x.../....... x", "D5-D4"),
             "......./......./......./.x.x.x./......./...x.../.......");
 }
@@ -120,7 +121,8 @@ TEST(DamdamanCapture, CornerNeedsBothNeighbours) {
 }
 
 TEST(DamdamanCapture, CornerAndCustodialTogether) {
-  // x arrives B1 from C1... needs C1 x; o on A1 (corner, A2 x), and o on B2 with x on B3.
+  // x arrives on B1 from C1: o on A1 (the corner, A2 already x's) and o on B2
+  // (x on B3 beyond it) are taken together.
   EXPECT_EQ(After("......./......./......./......./.x...../xo...../o.x.... x", "C1-B1"),
             "......./......./......./......./.x...../x....../.x.....");
 }
