@@ -9,13 +9,6 @@ std::string DefaultTablebaseDir() {
   return env != nullptr && *env != '\0' ? env : "./tablebases";
 }
 
-std::string ComponentName(const std::vector<SliceKey>& component) {
-  std::string names;
-  for (const SliceKey& key : component)
-    absl::StrAppend(&names, names.empty() ? "" : ", ", key.Name());
-  return names;
-}
-
 absl::Status CheckMemoryLimit(absl::string_view what, uint64_t need_mib, int64_t limit_mib,
                               uint64_t largest) {
   if (limit_mib <= 0 || need_mib <= static_cast<uint64_t>(limit_mib)) return absl::OkStatus();
