@@ -7,6 +7,7 @@
 #include <atomic>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <streambuf>
 #include <string>
@@ -105,6 +106,38 @@ TEST(TablebaseFilesTest, StoppedBuildResumesToIdenticalFiles) {
     ++compared;
   }
   EXPECT_GT(static_cast<size_t>(compared), partial);
+}
+
+// A stop set before compressing leaves every file as it was, with no staged
+// file beside it: the stop is seen within each file's work, not after it.
+TEST(TablebaseFilesTest, StoppedCompressionLeavesEveryFileAsItWas) {
+  const Damdaman game;
+  const ScopedTempDir dir("tb_compress_stop");
+  std::ostringstream log;
+  ASSERT_TRUE(BuildTablebases(
+                  game, {.dir = dir.path(), .upto = EndgameLimit::Up(2), .compress = false}, log)
+                  .ok());
+  std::map<std::string, std::string> before;
+  for (const auto& entry : fs::directory_iterator(dir.path()))
+    before[entry.path().filename()] = ReadBytes(entry.path());
+  ASSERT_GT(before.size(), 2u);
+  std::atomic<bool> stop{true};
+  const absl::StatusOr<CompressReport> stopped =
+      CompressTablebases(game, dir.path(), 2, log, &stop);
+  ASSERT_TRUE(absl::IsCancelled(stopped.status())) << stopped.status();
+  EXPECT_EQ(stopped.status().message(), "tablebase compression stopped");
+  size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    const std::string name = entry.path().filename();
+    ASSERT_TRUE(before.contains(name)) << name;
+    EXPECT_TRUE(ReadBytes(entry.path()) == before[name]) << name << " changed";
+    ++files;
+  }
+  EXPECT_EQ(files, before.size());
+  stop = false;
+  const absl::StatusOr<CompressReport> done = CompressTablebases(game, dir.path(), 2, log, &stop);
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(static_cast<size_t>(done->compressed), before.size());
 }
 
 TEST(TablebaseFilesTest, DamdamanSmallSetAndItsInfo) {

@@ -53,10 +53,12 @@ struct CompressReport {
 
 // Compresses the file of slice `key` at `path` in place: a version-1 file,
 // or one of an older compressed version (decoded whole first); a file of the
-// current version is left as it is (`already` set).
+// current version is left as it is (`already` set). Setting `stop` returns
+// Cancelled within a chunk of the work and leaves the file as it was.
 template <TablebaseGame Tb>
 absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::string& path,
-                               bool& already, uint64_t& bytes_before, uint64_t& bytes_after) {
+                               bool& already, uint64_t& bytes_before, uint64_t& bytes_after,
+                               StopFlag stop = nullptr) {
   const uint64_t entries = tb.index().Size(key.own, key.opponent);
   const uint32_t symmetry = tb.index().symmetry().scheme_id();
   absl::StatusOr<std::unique_ptr<MappedSlice>> plain = MappedSlice::Open(
@@ -77,7 +79,7 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
         for (uint64_t i = begin; i < end; ++i) out[i - begin] = original.Get(i);
       },
       [&](uint64_t begin, uint64_t end, uint8_t* out) { CareFlags(tb, key, begin, end, out); },
-      KeepsWinDistances(tb, key));
+      KeepsWinDistances(tb, key), stop);
   if (!status.ok()) return status;
   absl::StatusOr<std::unique_ptr<MappedSlice>> decoded = MappedSlice::Open(
       staged, tb.family(), key, symmetry, entries, FileCheck::kChecksum, SliceAccess::kEntries);
@@ -91,6 +93,10 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
   };
   std::vector<uint8_t> care(uint64_t{1} << 16);
   for (uint64_t begin = 0; begin < entries && status.ok(); begin += care.size()) {
+    if (Stopping(stop)) {
+      status = absl::CancelledError(absl::StrCat("tablebase file ", path, ": compression stopped"));
+      break;
+    }
     const uint64_t end = std::min<uint64_t>(entries, begin + care.size());
     CareFlags(tb, key, begin, end, care.data());
     for (uint64_t i = begin; i < end; ++i) {
@@ -111,7 +117,8 @@ absl::Status CompressSliceFile(const Tb& tb, const SliceKey& key, const std::str
 }
 
 // Compresses the files of `slices` (key, path), `threads` files at a time.
-// Setting `stop` returns Cancelled; files done so far stay compressed.
+// Setting `stop` returns Cancelled within a chunk of each file's work: files
+// done so far stay compressed, the others as they were.
 template <TablebaseGame Tb>
 absl::StatusOr<CompressReport> CompressSliceFiles(
     const Tb& tb, const std::vector<std::pair<SliceKey, std::string>>& slices, int threads,
@@ -124,7 +131,7 @@ absl::StatusOr<CompressReport> CompressSliceFiles(
     const auto& [key, path] = slices[begin];
     bool already = false;
     uint64_t before = 0, after = 0;
-    absl::Status status = CompressSliceFile(tb, key, path, already, before, after);
+    absl::Status status = CompressSliceFile(tb, key, path, already, before, after, stop);
     std::lock_guard<std::mutex> lock(mutex);
     if (!status.ok()) {
       if (failure.ok()) failure = status;
@@ -144,8 +151,10 @@ absl::StatusOr<CompressReport> CompressSliceFiles(
     }
     return !Stopping(stop);
   });
+  // A file cut short by the stop reports the stop, not itself.
+  if (Stopping(stop) && (failure.ok() || absl::IsCancelled(failure)))
+    return absl::CancelledError("tablebase compression stopped");
   if (!failure.ok()) return failure;
-  if (Stopping(stop)) return absl::CancelledError("tablebase compression stopped");
   return report;
 }
 

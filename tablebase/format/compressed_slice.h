@@ -47,6 +47,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/stop.h"
 #include "tablebase/format/huffman_code.h"
 #include "tablebase/format/slice_header.h"
 #include "tablebase/format/value_blocks.h"
@@ -117,10 +118,11 @@ using CareReader = std::function<void(uint64_t begin, uint64_t end, uint8_t* out
 // Writes the compressed file of a slice whose header is `header` (of any
 // version: its version and checksum are replaced); atomically, as
 // SliceWriter does. Without `win_distances` the file leaves the wins'
-// distances out (compressed_slice_writer.cc).
+// distances out (compressed_slice_writer.cc). Setting `stop` returns
+// Cancelled within a chunk of entries, and nothing is written.
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
                                   const EntryReader& entries, const CareReader& care,
-                                  bool win_distances = true);
+                                  bool win_distances = true, StopFlag stop = nullptr);
 
 // A version-2 or 3 file's streams, over a mapping owned by the caller.
 class CompressedSlice {

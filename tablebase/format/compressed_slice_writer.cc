@@ -134,7 +134,7 @@ void AppendStream(const StreamBuild& s, std::vector<uint8_t>& tail, StreamLayout
 
 absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& header,
                                   const EntryReader& entries, const CareReader& care,
-                                  bool win_distances) {
+                                  bool win_distances, StopFlag stop) {
   const int distances = static_cast<int>(header.max_turns) + 1;
   StreamBuild results{{3, false}, {}, {}, {}};
   StreamBuild wins{{distances, true}, {}, {}, {}};
@@ -144,11 +144,18 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
         "tablebase file ", path, ": distances up to ", header.max_turns,
         " turns are more than the compressed format codes; keep format 1 (--nocompress)"));
   }
-  // Passes over the slice a chunk at a time: f(entries, care, n).
+  // Passes over the slice a chunk at a time: f(entries, care, n). A stop
+  // ends each pass at once (a large slice's passes take minutes); the
+  // streams built so far are then dropped.
   std::vector<Entry> e(kChunk);
   std::vector<uint8_t> cares(kChunk);
+  bool stopped = false;
   auto for_each_chunk = [&](auto&& f) {
-    for (uint64_t begin = 0; begin < header.entries; begin += kChunk) {
+    for (uint64_t begin = 0; begin < header.entries && !stopped; begin += kChunk) {
+      if (Stopping(stop)) {
+        stopped = true;
+        break;
+      }
       const uint64_t n = std::min(kChunk, header.entries - begin);
       entries(begin, begin + n, e.data());
       care(begin, begin + n, cares.data());
@@ -169,6 +176,9 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       sink(values.data(), cares.data(), n);
     });
   });
+  const absl::Status cancelled =
+      absl::CancelledError(absl::StrCat("tablebase file ", path, ": compression stopped"));
+  if (stopped) return cancelled;
   if (!in_range) {
     return absl::InternalError(
         absl::StrCat("tablebase file ", path, ": a distance exceeds the header's longest"));
@@ -184,6 +194,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       });
     });
   }
+  if (stopped) return cancelled;
   // The losses' stream holds a value for each position whose result decodes
   // as a loss, which "don't care" results may also do.
   const LossRanks ranks = RankLosses(results, header.entries);
@@ -199,6 +210,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       sink(values.data(), value_care.data(), m);
     });
   });
+  if (stopped) return cancelled;
   CompressedLayout layout{};
   std::vector<uint8_t> tail(sizeof(CompressedLayout));
   AppendStream(results, tail, layout.results);
