@@ -176,9 +176,10 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       sink(values.data(), cares.data(), n);
     });
   });
-  const absl::Status cancelled =
-      absl::CancelledError(absl::StrCat("tablebase file ", path, ": compression stopped"));
-  if (stopped) return cancelled;
+  const auto cancelled = [&] {
+    return absl::CancelledError(absl::StrCat("tablebase file ", path, ": compression stopped"));
+  };
+  if (stopped) return cancelled();
   if (!in_range) {
     return absl::InternalError(
         absl::StrCat("tablebase file ", path, ": a distance exceeds the header's longest"));
@@ -194,7 +195,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       });
     });
   }
-  if (stopped) return cancelled;
+  if (stopped) return cancelled();
   // The losses' stream holds a value for each position whose result decodes
   // as a loss, which "don't care" results may also do.
   const LossRanks ranks = RankLosses(results, header.entries);
@@ -210,7 +211,7 @@ absl::Status WriteCompressedSlice(const std::string& path, const SliceHeader& he
       sink(values.data(), value_care.data(), m);
     });
   });
-  if (stopped) return cancelled;
+  if (stopped) return cancelled();
   CompressedLayout layout{};
   std::vector<uint8_t> tail(sizeof(CompressedLayout));
   AppendStream(results, tail, layout.results);
