@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs clang-tidy with the project's checks (.clang-tidy) on every source file
-# (or the files given), using the compile commands of the build tools/check.sh
-# tests (release-nolto, which has the tests), configured (3 s, every run, so a
-# new file has its command) in build/tidy without its unity batches so that
-# every file has its own command.
+# (or the files given), with the compile commands of release-nolto (the build
+# with the tests, which tools/check.sh compiles in unity batches as
+# ci-release) configured in build/tidy without any batches (3 s, every run, so
+# a new file has its command): every file is checked alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset release-nolto -B build/tidy -DLUD64_BATCHES=OFF >/dev/null
