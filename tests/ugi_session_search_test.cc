@@ -67,6 +67,46 @@ TEST(UgiSession, IsReadyIsAnsweredDuringAFiniteSearch) {
   EXPECT_EQ(driver.CountStarting("bestmove"), 3);
 }
 
+// The command reads its input on a thread of its own and tells the session of
+// each line as it arrives (Notice), before its turn comes. The searches would
+// take 20 s: stopped, the test takes a fraction of that.
+TEST(UgiSession, NoticedStopReachesASearchThatACommandWaitsFor) {
+  Driver driver("davxar");
+  const auto start = std::chrono::steady_clock::now();
+  driver.Send("go movetime 20000");
+  ASSERT_TRUE(driver.WaitFor("info depth"));
+  std::thread second([&driver] { driver.Send("go movetime 20000"); });  // waits for the first
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(driver.CountStarting("bestmove"), 0);
+  driver.session().Notice("stop");
+  second.join();
+  driver.Send("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+  EXPECT_EQ(driver.CountStarting("bestmove"), 2);
+  EXPECT_EQ(driver.CountStarting("info string error"), 0);
+}
+
+// A reader ahead of the session: the stop after a `go` is noticed before the
+// `go` is handled, and still stops its search (and the next, before the stop's
+// turn).
+TEST(UgiSession, StopNoticedBeforeItsGoIsHandled) {
+  Driver driver("davxar");
+  const auto start = std::chrono::steady_clock::now();
+  for (const char* line : {"go movetime 20000", "go movetime 20000", "stop"})
+    driver.session().Notice(line);
+  driver.Send("go movetime 20000");
+  driver.Send("go movetime 20000");
+  driver.Send("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+  EXPECT_EQ(driver.CountStarting("bestmove"), 2);
+  const size_t before = driver.Count();
+  driver.Send("go depth 2");  // no stop left: searches to its depth
+  ASSERT_TRUE(driver.WaitFor("bestmove", before));
+  EXPECT_TRUE(driver.WaitFor("info depth 2 ", before, 10ms));
+  driver.session().Quit();
+  EXPECT_EQ(driver.CountStarting("bestmove"), 3);
+}
+
 TEST(UgiSession, EveryLimitEndsWithOneBestMove) {
   Driver driver("guettal");
   int searches = 0;

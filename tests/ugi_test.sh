@@ -46,6 +46,16 @@ printf 'go depth 2\ngo nodes 100\ngo movetime 30\nquit\nisready\n' |
   timeout 20 "$lud64" ugi --game=guettal > "$tmp/quit.txt" 2>&1
 check "three bestmoves" test "$(grep -c '^bestmove ' "$tmp/quit.txt")" -eq 3
 check "nothing after quit" test "$(grep -c '^readyok' "$tmp/quit.txt")" -eq 0
+# A command waiting for a long search (a second go, setoption) does not hold up
+# stop and quit behind it: they are read as they arrive.
+start=$(date +%s)
+printf 'go depth 60\ngo depth 1\nstop\nquit\n' |
+  timeout 20 "$lud64" ugi --game=davxar > "$tmp/wait.txt" 2>&1
+(printf 'go depth 60\n'; sleep 0.3; printf 'setoption name hash value 8\nisready\nstop\nquit\n') |
+  timeout 20 "$lud64" ugi --game=damdaman >> "$tmp/wait.txt" 2>&1
+check "stop reaches searches that commands wait for" test "$(grep -c '^bestmove ' "$tmp/wait.txt")" -eq 3
+check "readyok after the waiting setoption" grep -q '^readyok' "$tmp/wait.txt"
+check "within seconds, not the 60 plies' hours" test $(($(date +%s) - start)) -lt 15
 check "unknown game at start fails" bash -c "! '$lud64' ugi --game=chess < /dev/null 2> /dev/null"
 
 # bestmove --moves: the game so far is the history of the repetition rule

@@ -1,5 +1,9 @@
 #include "tools/lud64/command_support.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <iostream>
 #include <utility>
 
@@ -31,12 +35,30 @@ absl::Status FirstError(std::initializer_list<absl::Status> checks) {
   return absl::OkStatus();
 }
 
+namespace {
+// A flag as users write it: "sprt_model" -> "sprt-model".
+std::string DashedName(std::string name) {
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+}  // namespace
+
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with) {
   for (const char* name : flags) {
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     if (flag->CurrentValue() != flag->DefaultValue()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("--", name, " applies only with ", applies_with));
+          absl::StrCat("--", DashedName(name), " applies only with ", applies_with));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RejectEmptyFileFlags(std::initializer_list<const char*> flags) {
+  for (const char* name : flags) {
+    if (FlagGiven(name) && absl::FindCommandLineFlag(name)->CurrentValue().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", DashedName(name), "=: needs a file name"));
     }
   }
   return absl::OkStatus();
@@ -72,6 +94,14 @@ std::vector<std::string> FlagValues(absl::string_view name) {
   for (const auto& [flag, values] : RepeatedValues())
     if (flag == name) return values;
   return {};
+}
+
+absl::Status CheckStandardInput() {
+  struct stat input;
+  if (fstat(STDIN_FILENO, &input) == 0 && S_ISDIR(input.st_mode)) {
+    return absl::InvalidArgumentError("standard input is a directory, not lines of text");
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<AnyGame> GameOfFlags(bool long_work) {

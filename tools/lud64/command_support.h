@@ -39,6 +39,10 @@ absl::Status FirstError(std::initializer_list<absl::Status> checks);
 // only `applies_with` would use.
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with);
 
+// An error naming the first of `flags` given with an empty value: flags that
+// name a file, which an empty value would quietly turn off.
+absl::Status RejectEmptyFileFlags(std::initializer_list<const char*> flags);
+
 // The flags given on the command line (main.cc records them), for a command
 // that acts differently when a flag is absent than when it has its default.
 void RecordGivenFlags(std::vector<std::string> names);
@@ -46,6 +50,10 @@ bool FlagGiven(absl::string_view name);
 // Every value of a repeatable flag (Command::repeatable), in the order given.
 void RecordFlagValues(std::string name, std::vector<std::string> values);
 std::vector<std::string> FlagValues(absl::string_view name);
+
+// An error unless standard input can be read as lines: reading a directory
+// would end at once, as if the input were empty.
+absl::Status CheckStandardInput();
 
 // The game of --game. Long work also installs the Ctrl-C handler, which sets
 // the stop request that long loops poll; quick commands keep Ctrl-C's default.

@@ -14,6 +14,7 @@ namespace {
 
 int RunReplayCommand(const std::string&) {
   const ReplayRequest request{absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_counts)};
+  if (absl::Status status = CheckStandardInput(); !status.ok()) return Fail(status);
   return RunOnGame([&](const auto& game) { return RunReplay(game, request, std::cin, std::cout); },
                    /*long_work=*/false);
 }

@@ -58,11 +58,13 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
       return absl::OkStatus();
     };
     if (FlagGiven("position")) return answer(absl::GetFlag(FLAGS_position));
+    if (absl::Status status = CheckStandardInput(); !status.ok()) return status;
     std::string line;
     for (int number = 1; std::getline(std::cin, line); ++number) {
       if (line.empty()) continue;
       if (absl::Status status = answer(line); !status.ok()) {
-        return absl::InvalidArgumentError(absl::StrCat("line ", number, ": ", status.message()));
+        // The code kept: a bad line is bad input (2), a damaged table an error (1).
+        return absl::Status(status.code(), absl::StrCat("line ", number, ": ", status.message()));
       }
     }
     return absl::OkStatus();

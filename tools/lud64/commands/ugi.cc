@@ -1,6 +1,13 @@
 // `lud64 ugi`: the UGI protocol on stdin/stdout (tools/lud64/ugi/).
+#include <condition_variable>
+#include <deque>
 #include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include "absl/flags/flag.h"
 #include "tools/lud64/command.h"
@@ -11,17 +18,71 @@
 namespace lud64 {
 namespace {
 
+// The input lines, read on a thread of their own and handled in order on the
+// command's: a command that waits for a search to end (a second `go`) then
+// holds up only the lines after it, while `stop` and `quit` reach the search
+// as they arrive (UgiSession::Notice).
+class InputLines {
+ public:
+  void Push(std::string line) {
+    {
+      std::lock_guard lock(mutex_);
+      lines_.push_back(std::move(line));
+    }
+    ready_.notify_one();
+  }
+  // The end of the input; `error` says why reading failed, if it did.
+  void Close() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_one();
+  }
+  // The next line; nothing once the input has ended and every line is taken.
+  std::optional<std::string> Pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return !lines_.empty() || closed_; });
+    if (lines_.empty()) return std::nullopt;
+    std::string line = std::move(lines_.front());
+    lines_.pop_front();
+    return line;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::string> lines_;
+  bool closed_ = false;
+};
+
 int RunUgiCommand(const std::string&) {
-  absl::StatusOr<std::unique_ptr<UgiSession>> session =
+  absl::StatusOr<std::unique_ptr<UgiSession>> created =
       UgiSession::Create(absl::GetFlag(FLAGS_game), [](const std::string& line) {
         std::cout << line << "\n" << std::flush;
       });
-  if (!session.ok()) return Fail(session.status());
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    if (!(*session)->Handle(line)) return 0;
+  if (!created.ok()) return Fail(created.status());
+  if (absl::Status status = CheckStandardInput(); !status.ok()) return Fail(status);
+  // Each line is flushed as written; reading need not flush std::cout from
+  // the reader's thread while a search writes to it.
+  std::cin.tie(nullptr);
+  // Shared with the reader, which may still wait for input after `quit`: the
+  // process ends without waiting for it.
+  const std::shared_ptr<UgiSession> session = *std::move(created);
+  const auto input = std::make_shared<InputLines>();
+  std::thread([session, input] {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      session->Notice(line);
+      input->Push(std::move(line));
+    }
+    session->Notice("quit");  // the end of the input is a quit
+    input->Close();
+  }).detach();
+  while (std::optional<std::string> line = input->Pop()) {
+    if (!session->Handle(*line)) return 0;
   }
-  (*session)->Quit();  // the end of the input is a quit
+  session->Quit();
   return 0;
 }
 

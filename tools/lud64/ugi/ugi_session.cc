@@ -79,6 +79,22 @@ absl::Status UgiSession::WaitForSearch() {
   return absl::OkStatus();
 }
 
+namespace {
+bool StopsSearch(absl::string_view line) {
+  const std::vector<absl::string_view> words = Words(line);
+  return !words.empty() && (words[0] == "stop" || words[0] == "quit");
+}
+}  // namespace
+
+void UgiSession::Notice(absl::string_view line) {
+  if (!StopsSearch(line)) return;
+  std::lock_guard lock(search_mutex_);
+  ++noticed_stops_;
+  if (!searching_) return;
+  stop_.store(true);
+  stop_cv_.notify_all();
+}
+
 void UgiSession::Quit() {
   Stop();
   {
@@ -98,6 +114,9 @@ void UgiSession::StartSearch(SearchJob job) {
     std::lock_guard lock(search_mutex_);
     job_ = std::move(job);
     searching_ = true;
+    // A search started before a stop already noticed (in the input after the
+    // `go`, not yet handled) is stopped at once.
+    if (noticed_stops_ > 0) stop_.store(true);
   }
   job_cv_.notify_one();
 }
@@ -133,6 +152,10 @@ void UgiSession::RunSearch(const SearchJob& job) {
 
 bool UgiSession::Handle(absl::string_view line) {
   if (quit_) return false;
+  if (StopsSearch(line)) {
+    std::lock_guard lock(search_mutex_);
+    if (noticed_stops_ > 0) --noticed_stops_;
+  }
   const std::vector<absl::string_view> words = Words(line);
   if (words.empty()) return true;
   const absl::string_view command = words[0];

@@ -43,6 +43,12 @@ class UgiSession {
   // `quit`, or the end of the input: stops a running search (its bestmove
   // is still written), waits for it and ends the search thread.
   void Quit();
+  // For an input reader of its own thread, as each line arrives and before it
+  // waits its turn for Handle: a `stop` or `quit` stops the running search,
+  // and any started before its turn comes, at once, so that a command
+  // waiting for a search to end (a second `go` during `go depth 40`) cannot
+  // keep it unread. Safe from any thread.
+  void Notice(absl::string_view line);
 
  private:
   UgiSession(std::unique_ptr<UgiEngine> engine, std::string game, Output output);
@@ -81,7 +87,8 @@ class UgiSession {
   // One thread for every search, idle between them, rather than a thread
   // made and joined per `go` (a match or a fuzzer sends thousands).
   std::thread search_thread_;
-  std::mutex search_mutex_;          // guards job_, searching_, closing_; stop_'s waits
+  std::mutex search_mutex_;          // guards job_, searching_, closing_, noticed_stops_;
+                                     // stop_'s waits
   std::condition_variable job_cv_;   // the search thread waits for a job
   std::condition_variable stop_cv_;  // a finished infinite search waits for stop_
   std::condition_variable idle_cv_;  // the session waits for searching_ to end
@@ -89,6 +96,7 @@ class UgiSession {
   bool searching_ = false;           // from `go` until its bestmove is written
   bool closing_ = false;             // the search thread is to end
   bool infinite_ = false;            // the current search waits for `stop`
+  int noticed_stops_ = 0;            // `stop` and `quit` lines noticed, not yet handled
   std::atomic<bool> stop_{false};
   bool quit_ = false;
 };
