@@ -135,7 +135,9 @@ absl::Status RunBestMove(const G& game, const BestMoveRequest& request, std::ost
       out << "info tablebase " << tablebase::ResultName(table->under_limit.result);
       if (table->under_limit.result != tablebase::TbResult::kDraw)
         out << " in " << table->under_limit.turns << " turns";
-      out << " pv " << LineText(game, table->line) << "\n";
+      // A draw has no line to its end.
+      if (!table->line.empty()) out << " pv " << LineText(game, table->line);
+      out << "\n";
     } else {
       out << absl::StreamFormat("info string peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()));
     }

@@ -75,8 +75,8 @@ absl::StatusOr<std::vector<Opening<G>>> BookOpenings(const G& game, const Openin
   for (const BookLine& line : book.lines) {
     absl::StatusOr<Opening<G>> opening = ParseOpening(game, line.text);
     if (!opening.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--openings-file=", book.path, ":", line.number, ": ", opening.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(book.path, ":", line.number, ": ", opening.status().message()));
     }
     openings.push_back(*std::move(opening));
   }

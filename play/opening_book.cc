@@ -26,18 +26,17 @@ absl::StatusOr<OpeningBook> ReadOpeningBook(const std::string& path) {
   std::error_code error;
   std::ifstream in(path, std::ios::binary);
   if (!in || std::filesystem::is_directory(path, error)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--openings-file=", path, ": cannot read this file"));
+    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read this file"));
   }
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) {
-    return absl::InvalidArgumentError(absl::StrCat("--openings-file=", path, ": read failed"));
+    return absl::InvalidArgumentError(absl::StrCat(path, ": read failed"));
   }
   OpeningBook book{.path = path, .lines = BookLines(text.str())};
   if (book.lines.empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--openings-file=", path, ": holds no opening (only blank or # lines)"));
+        absl::StrCat(path, ": holds no opening (only blank or # lines)"));
   }
   return book;
 }

@@ -154,8 +154,45 @@ check "ESC in input is escaped: $out" grep -qF "'dam\\x1bdaman'" <<< "$out"
 check "no raw ESC in the message" test -z "$(tr -d -c '\033' <<< "$out")"
 out=$(printf 'C4-D4 C5\001C4\n' | "$lud64" replay --game=damdaman 2>&1)
 check "a control character in replay input is escaped: $out" grep -qF 'C5\x01C4' <<< "$out"
-expect fail "unexpected argument '2' \(flags take their value after '=': --depth=2\)" -- bestmove --depth 2
+expect fail "--depth: needs its value after '=': --depth=2" -- bestmove --depth 2
 expect fail '--depth given twice' -- bestmove --depth=2 --depth=3
+
+# 13. Flag values, each refused in one line with exit 2 before any work.
+one_line_2() {  # <pattern> <args...>: exit 2, one line on stderr matching it, nothing on stdout
+  local pattern="$1" out err status
+  shift
+  out=$("$lud64" "$@" 2> "$tmp_err" < "${stdin:-/dev/null}")
+  status=$?
+  err=$(cat "$tmp_err")
+  check "lud64 $*: exit 2 ($status), one line /$pattern/: $err" \
+    test $status -eq 2 -a -z "$out" -a "$(wc -l < "$tmp_err")" -eq 1
+  check "lud64 $*: says /$pattern/" grep -Eq -- "$pattern" <<< "$err"
+}
+tmp_err="$work/one_line.err"
+one_line_2 '^lud64 perft: --depth=abc: must be a whole number$' perft --depth=abc
+one_line_2 '--depth=0x3: must be a whole number' perft --depth=0x3
+one_line_2 "--depth= 3: must be a whole number" perft "--depth= 3"
+one_line_2 '--depth=2.5: must be a whole number' bestmove --depth=2.5
+one_line_2 '--depth=99999999999999999999: is too large' bestmove --depth=99999999999999999999
+one_line_2 '--count=-5: must be a whole number, 0 or more' playouts --count=-5
+one_line_2 '--seed=-1: must be a whole number, 0 or more' playouts --seed=-1
+one_line_2 '--time=abc: must be a number' bestmove --time=abc
+one_line_2 '--time=: must be a number' bestmove --time=
+one_line_2 '--svg=maybe: must be true or false' show --svg=maybe
+one_line_2 "--depth: needs a value: --depth=\.\.\." perft --depth
+one_line_2 "--nodepth: takes a value, not 'no'" perft --nodepth
+one_line_2 '--depth=0: must be 1 to 100' bestmove --depth=0
+one_line_2 '--depth=0: must be 1 to 100' solve --depth=0
+one_line_2 '--depth=0: must be 1 to 40' perft --depth=0
+one_line_2 "unknown command 'frobnicate' \(commands: .*'lud64 help'" frobnicate
+one_line_2 "unknown command ''" ''
+one_line_2 '--evalfile applies only with --eval=learned' bestmove --eval=classic --evalfile=x.lnet
+one_line_2 '--openings-file=: needs a file name' match --p1=random --p2=random --games=2 --openings-file=
+one_line_2 '--record=: needs a file name' match --p1=random --p2=random --games=2 --record=
+one_line_2 '--positions-file=: needs a file name' accuracy --engine=random --positions-file=
+one_line_2 '--sprt-model applies only with --sprt' match --p1=random --p2=random --games=2 --sprt-model=normalized
+stdin=/tmp one_line_2 '^lud64: standard input is a directory' replay --game=damdaman
+stdin=/tmp one_line_2 '^lud64: standard input is a directory' ugi --game=damdaman
 expect fail '--json given twice' -- solve --depth=1 --json --json
 
 # Small things a newcomer met.

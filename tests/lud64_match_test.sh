@@ -80,15 +80,15 @@ expect 2 '^lud64: --beta=0: must be above 0 and below 0.5' -- "${match[@]}" --ga
 expect 2 '^lud64: --games=11: --sprt counts pairs' -- "${match[@]}" --games=11 --sprt=0,10
 expect 2 '^lud64: --sprt-model=bayes: unknown model' -- "${match[@]}" --games=10 --sprt=0,10 --sprt-model=bayes
 expect 2 '^lud64: --alpha applies only with --sprt' -- "${match[@]}" --games=10 --alpha=0.1
-expect 2 "^lud64: --openings-file=$work/none.txt: cannot read this file" -- "${match[@]}" --games=2 "--openings-file=$work/none.txt"
-expect 2 "^lud64: --openings-file=$work: cannot read this file" -- "${match[@]}" --games=2 "--openings-file=$work"
+expect 2 "^lud64: $work/none.txt: cannot read this file" -- "${match[@]}" --games=2 "--openings-file=$work/none.txt"
+expect 2 "^lud64: $work: cannot read this file" -- "${match[@]}" --games=2 "--openings-file=$work"
 printf '# nothing\n\n' > "$work/empty.txt"
-expect 2 "^lud64: --openings-file=$work/empty.txt: holds no opening" -- "${match[@]}" --games=2 "--openings-file=$work/empty.txt"
+expect 2 "^lud64: $work/empty.txt: holds no opening" -- "${match[@]}" --games=2 "--openings-file=$work/empty.txt"
 first=$(cut -d' ' -f1 <<< "$opening")
 printf '%s\n# fine above, not below\n%s %s\n' "$three" "$first" "$first" > "$work/illegal.txt"
-expect 2 "^lud64: --openings-file=$work/illegal.txt:3: ply 2: decision '$first' is illegal" -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
+expect 2 "^lud64: $work/illegal.txt:3: ply 2: decision '$first' is illegal" -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
 printf '%s\nnot a position\n' "$first" > "$work/garbage.txt"
-expect 2 "^lud64: --openings-file=$work/garbage.txt:2: neither a position nor decisions" -- "${match[@]}" --games=2 "--openings-file=$work/garbage.txt"
+expect 2 "^lud64: $work/garbage.txt:2: neither a position nor decisions" -- "${match[@]}" --games=2 "--openings-file=$work/garbage.txt"
 expect 2 '^lud64: --openings-file replaces random openings' -- "${match[@]}" --games=2 --openings=2 "--openings-file=$work/book1.txt"
 expect 2 '^lud64: book needs --count=N and --plies=K' -- book --game=davxar --count=3
 expect 2 '^lud64: --plies=1001: must be 1 to 1000' -- book --game=davxar --count=3 --plies=1001

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <new>
 #include <string>
@@ -11,8 +12,10 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "boards/game_list.h"
 #include "engine/input_text.h"
 #include "tools/lud64/command.h"
@@ -92,17 +95,47 @@ std::string FlagName(absl::string_view arg) {
   return name;
 }
 
-// " (flags take their value after '=': --depth=2)" when `arg` follows a flag
-// that takes a value, given without one: `--depth 2`.
-std::string ValueHint(absl::string_view previous, absl::string_view arg) {
-  const std::string flag = FlagName(previous);
-  const absl::CommandLineFlag* known = flag.empty() ? nullptr : absl::FindCommandLineFlag(flag);
-  if (known == nullptr || previous.find('=') != absl::string_view::npos ||
-      known->IsOfType<bool>()) {
-    return "";
+// What is wrong with the value `arg` gives `flag`, or "": abseil would end the
+// process on it with a message of its own, and reads integers loosely (" 3",
+// "0x3", "+3"). `next`: the argument after `arg`, if any, for `--depth 2`.
+std::string FlagValueError(absl::string_view arg, const std::string& flag, absl::string_view next) {
+  const absl::CommandLineFlag& known = *absl::FindCommandLineFlag(flag);
+  const size_t equals = arg.find('=');
+  if (known.IsOfType<bool>()) {
+    bool value;
+    if (equals == absl::string_view::npos || absl::SimpleAtob(arg.substr(equals + 1), &value))
+      return "";
+    return "must be true or false";
   }
-  return absl::StrCat(
-      " (flags take their value after '=': ", Escaped(absl::StrCat("--", flag, "=", arg)), ")");
+  if (equals == absl::string_view::npos) {
+    const size_t start = arg.find_first_not_of('-');
+    std::string written(arg.substr(start));
+    std::replace(written.begin(), written.end(), '-', '_');
+    if (written != flag) return "takes a value, not 'no'";  // --nodepth
+    const bool value_next = !next.empty() && FlagName(next).empty();
+    return absl::StrCat(
+        value_next ? "needs its value after '=': " : "needs a value: ",
+        Escaped(absl::StrCat("--", DashedFlag(flag), "=", value_next ? next : "...")));
+  }
+  const absl::string_view value = arg.substr(equals + 1);
+  if (known.IsOfType<std::string>()) return "";
+  if (known.IsOfType<double>()) {
+    double number;
+    const bool plain = !value.empty() && value.find_first_of(" \t") == absl::string_view::npos;
+    return plain && absl::SimpleAtod(value, &number) ? "" : "must be a number";
+  }
+  const bool is_unsigned = known.IsOfType<uint64_t>();
+  const absl::string_view digits = is_unsigned ? value : absl::StripPrefix(value, "-");
+  if (digits.empty() || digits.find_first_not_of("0123456789") != absl::string_view::npos) {
+    return is_unsigned ? "must be a whole number, 0 or more" : "must be a whole number";
+  }
+  int64_t signed_value;
+  uint64_t unsigned_value;
+  const bool fits = is_unsigned ? absl::SimpleAtoi(value, &unsigned_value)
+                                : absl::SimpleAtoi(value, &signed_value) &&
+                                      signed_value >= std::numeric_limits<int>::min() &&
+                                      signed_value <= std::numeric_limits<int>::max();
+  return fits ? "" : "is too large";
 }
 
 // The exit code once stdout is flushed: a failed write (a full disk, a closed
@@ -139,8 +172,10 @@ int Main(int argc, char** argv) {
   }
   const Command* command = FindCommand(name);
   if (command == nullptr) {
-    std::cerr << "lud64: unknown command " << Quoted(name) << "\n\n";
-    PrintUsage(std::cerr);
+    std::vector<std::string> names;
+    for (const Command* known : Commands()) names.push_back(known->name);
+    std::cerr << "lud64: unknown command " << Quoted(name) << " (commands: "
+              << absl::StrJoin(names, ", ") << "; 'lud64 help' describes them)\n";
     return 2;
   }
   // A command with actions takes one first: `lud64 tb build`.
@@ -177,8 +212,7 @@ int Main(int argc, char** argv) {
     }
     const std::string flag = FlagName(arg);
     if (flag.empty()) {
-      std::cerr << "lud64 " << name << ": unexpected argument " << Quoted(arg)
-                << ValueHint(given.empty() ? "" : argv[i - 1], arg) << "\n";
+      std::cerr << "lud64 " << name << ": unexpected argument " << Quoted(arg) << "\n";
       return 2;
     }
     if (std::find(command->flags.begin(), command->flags.end(), flag) == command->flags.end()) {
@@ -197,6 +231,11 @@ int Main(int argc, char** argv) {
     if (repeatable) {
       const size_t equals = arg.find('=');
       repeated[flag].emplace_back(equals == absl::string_view::npos ? "" : arg.substr(equals + 1));
+    }
+    const absl::string_view next = i + 1 < argc ? argv[i + 1] : "";
+    if (const std::string error = FlagValueError(arg, flag, next); !error.empty()) {
+      std::cerr << "lud64 " << name << ": " << Escaped(arg) << ": " << error << "\n";
+      return 2;
     }
     // absl keeps the last of repeated values; a repeat is more likely a slip.
     if (!repeatable && std::find(given.begin(), given.end(), flag) != given.end()) {

@@ -163,6 +163,9 @@ int RunAccuracyCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
+  if (absl::Status status = RejectEmptyFileFlags({"positions_file"}); !status.ok()) {
+    return Fail(status);
+  }
   if (FlagGiven("positions") && FlagGiven("positions_file")) {
     return Fail(absl::InvalidArgumentError(
         "--positions and --positions-file exclude each other: the file says which positions"));

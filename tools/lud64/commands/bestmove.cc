@@ -32,9 +32,11 @@ namespace {
 // --eval, or the error naming it.
 absl::StatusOr<Evaluation> EvaluationFlag() {
   const std::string text = absl::GetFlag(FLAGS_eval);
-  if (const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, text)) {
-    return *evaluation;
+  const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, text);
+  if (evaluation == Evaluation::kClassic && FlagGiven("evalfile")) {
+    return absl::InvalidArgumentError("--evalfile applies only with --eval=learned");
   }
+  if (evaluation) return *evaluation;
   return absl::InvalidArgumentError(
       absl::StrCat("--eval=", Escaped(text), ": must be ", NameChoices(kEvaluationNames)));
 }
@@ -104,7 +106,7 @@ int RunBestMoveCommand(const std::string&) {
   request.increment = absl::GetFlag(FLAGS_inc);
   request.hash_mib = absl::GetFlag(FLAGS_hash);
   if (absl::Status status = FirstError({
-          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
+          FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
           CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
           CheckRange("clock", request.clock, 0.0, kMaxSeconds, " seconds"),
           CheckRange("inc", request.increment, 0.0, kMaxSeconds, " seconds"),

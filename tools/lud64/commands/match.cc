@@ -57,6 +57,9 @@ int RunMatchCommand(const std::string&) {
   request.seed = absl::GetFlag(FLAGS_seed);
   command.record = absl::GetFlag(FLAGS_record);
   command.json = absl::GetFlag(FLAGS_json);
+  if (absl::Status status = RejectEmptyFileFlags({"openings_file", "record"}); !status.ok()) {
+    return Fail(status);
+  }
   if (request.games < 1 || request.games > 1'000'000) {
     return Fail(absl::InvalidArgumentError(
         request.games == 0 ? "match needs --games=N (1 to 1000000)"

@@ -14,7 +14,9 @@ namespace {
 
 int RunPerftCommand(const std::string&) {
   const int depth = absl::GetFlag(FLAGS_depth);
-  if (depth == 0) return Fail(absl::InvalidArgumentError("perft needs --depth=D (1 to 40)"));
+  if (!FlagGiven("depth")) {
+    return Fail(absl::InvalidArgumentError("perft needs --depth=D (1 to 40)"));
+  }
   if (absl::Status status = CheckRange("depth", depth, 1, 40); !status.ok()) return Fail(status);
   const PerftRequest request{absl::GetFlag(FLAGS_position), depth, absl::GetFlag(FLAGS_divide)};
   return RunOnGame([&](const auto& game) { return RunPerft(game, request, std::cout, std::cerr); });

@@ -23,7 +23,7 @@ int RunSolveCommand(const std::string&) {
   request.json = absl::GetFlag(FLAGS_json);
   request.hash_mib = absl::GetFlag(FLAGS_hash);
   if (absl::Status status = FirstError({
-          depth == 0 ? absl::OkStatus() : CheckRange("depth", depth, 1, 100),
+          FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
           CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
           CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
       });
