@@ -1,21 +1,14 @@
 // lud64-train: the training pipeline of the learned evaluations (network/).
-//
-//   lud64-train tables   --game=G --tb=DIR --out=FILE [--games=N] [--seed=S] [--share=P]
-//                        [--plies=N]
-//   lud64-train selfplay --game=G --out=FILE [--games=N] [--depth=D] [--seed=S]
-//   lud64-train terms    --game=G --out=CSV [--games=N] [--depth=D] [--seed=S]
-//   lud64-train fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV]
-//                        [--epochs=E] [--batch=B] [--rate=R] [--seed=S] [--validation=P]
-//                        [--max-side-pieces=K]
-//   lud64-train info     --net=NET
-//
+// Its commands and their flags: kUsage below (`lud64-train --help`);
 // tools/train/README.md runs them in order (tools/train/train.sh).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <map>
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -25,7 +18,6 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -36,62 +28,14 @@
 #include "network/training.h"
 #include "play/search_instances.h"
 #include "tablebase/probe/engine_probe.h"
+#include "tools/train/flags.h"
+#include "tools/train/network_family.h"
+#include "tools/train/output_file.h"
 #include "tools/train/sample_file.h"
 #include "tools/train/sample_sources.h"
 
 namespace lud64 {
 namespace {
-
-// --name=value flags, each checked against the subcommand's known names.
-class Flags {
- public:
-  static absl::StatusOr<Flags> Parse(int argc, char** argv, const std::vector<std::string>& known) {
-    Flags flags;
-    for (int i = 2; i < argc; ++i) {
-      const std::string arg = argv[i];
-      const size_t eq = arg.find('=');
-      if (arg.rfind("--", 0) != 0 || eq == std::string::npos) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("argument '", arg, "': expected --name=value"));
-      }
-      const std::string name = arg.substr(2, eq - 2);
-      if (std::find(known.begin(), known.end(), name) == known.end()) {
-        return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name, " (known: --",
-                                                       absl::StrJoin(known, ", --"), ")"));
-      }
-      flags.values_[name] = arg.substr(eq + 1);
-    }
-    return flags;
-  }
-  std::string Text(const std::string& name, const std::string& fallback = "") const {
-    const auto it = values_.find(name);
-    return it == values_.end() ? fallback : it->second;
-  }
-  absl::StatusOr<std::string> Required(const std::string& name) const {
-    if (!values_.contains(name)) return absl::InvalidArgumentError("--" + name + " is required");
-    return values_.at(name);
-  }
-  template <class T>
-  absl::StatusOr<T> Number(const std::string& name, T fallback, T low, T high) const {
-    const auto it = values_.find(name);
-    if (it == values_.end()) return fallback;
-    T value;
-    bool ok;
-    if constexpr (std::is_floating_point_v<T>) {
-      ok = absl::SimpleAtod(it->second, &value);
-    } else {
-      ok = absl::SimpleAtoi(it->second, &value);
-    }
-    if (!ok || value < low || value > high) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--", name, "=", it->second, ": expected a number from ", low, " to ", high));
-    }
-    return value;
-  }
-
- private:
-  std::map<std::string, std::string> values_;
-};
 
 // Declares `lhs` as the value of a StatusOr expression, or returns its error.
 // NOLINTBEGIN(bugprone-macro-parentheses): `lhs` names a variable.
@@ -101,9 +45,24 @@ class Flags {
   auto lhs = *std::move(lhs##_or)
 // NOLINTEND(bugprone-macro-parentheses)
 
+// Writes `samples` to `out` unless Ctrl-C stopped their making: a file that
+// holds only some of the games asked for would pass for a complete one.
+absl::Status SaveSamples(const char* what, const std::vector<TrainingSample>& samples,
+                         OutputFile& out) {
+  const auto stopped = [&] {
+    return absl::CancelledError(absl::StrCat("stopped by Ctrl-C; ", out.path(), " not written"));
+  };
+  if (Stopping(InterruptFlag())) return stopped();
+  if (absl::Status written = WriteSamples(out.temporary(), samples); !written.ok()) return written;
+  if (Stopping(InterruptFlag())) return stopped();
+  if (absl::Status committed = out.Commit(); !committed.ok()) return committed;
+  std::fprintf(stderr, "%s: %zu samples to %s\n", what, samples.size(), out.path().c_str());
+  return absl::OkStatus();
+}
+
 absl::Status RunTables(const Flags& flags) {
   LUD64_ASSIGN(game_text, flags.Required("game"));
-  LUD64_ASSIGN(out, flags.Required("out"));
+  LUD64_ASSIGN(out_path, flags.Required("out"));
   LUD64_ASSIGN(games, flags.Number<int>("games", 1000, 1, 100'000'000));
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(share, flags.Number<double>("share", 0.25, 0.000001, 1));
@@ -115,12 +74,15 @@ absl::Status RunTables(const Flags& flags) {
     if constexpr (!HasNetworkInputs<G>) {
       return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no learned evaluation"));
     } else {
+      LUD64_ASSIGN(out, OutputFile::Create("out", out_path));
       auto base = tablebase::OpenShared(g, dir);
-      if (!base.ok()) return base.status();
-      const std::vector<TrainingSample> samples = TableSamples(
-          g, **base, {.games = games, .seed = seed, .share = share, .max_plies = plies});
-      std::fprintf(stderr, "tables: %zu samples to %s\n", samples.size(), out.c_str());
-      return WriteSamples(out, samples);
+      // Tables missing or damaged at --tb: bad input, as a bad sample file.
+      if (!base.ok()) return absl::InvalidArgumentError(base.status().message());
+      LUD64_ASSIGN(
+          samples,
+          TableSamples(g, **base,
+                       {.games = games, .seed = seed, .share = share, .max_plies = plies}));
+      return SaveSamples("tables", samples, *out);
     }
   });
 }
@@ -147,16 +109,14 @@ absl::StatusOr<SelfPlayRun> ParseSelfPlayRun(const Flags& flags) {
 
 absl::Status RunSelfPlay(const Flags& flags) {
   LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
-  const std::string& out = run.out;
   return std::visit(
       [&](const auto& g) -> absl::Status {
         using G = std::decay_t<decltype(g)>;
         if constexpr (!HasNetworkInputs<G>) {
           return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no learned evaluation"));
         } else {
-          const std::vector<TrainingSample> samples = SelfPlaySamples(g, run.plan);
-          std::fprintf(stderr, "self-play: %zu samples to %s\n", samples.size(), out.c_str());
-          return WriteSamples(out, samples);
+          LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
+          return SaveSamples("self-play", SelfPlaySamples(g, run.plan), *out);
         }
       },
       run.game);
@@ -166,7 +126,6 @@ absl::Status RunSelfPlay(const Flags& flags) {
 // 0) and the hand-written evaluation's terms, for tune_evaluation.py.
 absl::Status RunTerms(const Flags& flags) {
   LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
-  const std::string& out = run.out;
   const SelfPlay& plan = run.plan;
   return std::visit(
       [&](const auto& g) -> absl::Status {
@@ -174,8 +133,8 @@ absl::Status RunTerms(const Flags& flags) {
         if constexpr (!HasEvaluationTerms<G>) {
           return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no evaluation terms"));
         } else {
-          std::ofstream file(out);
-          if (!file) return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write"));
+          LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
+          std::ofstream file(out->temporary());
           file << "result," << absl::StrJoin(G::kEvaluationTermNames, ",") << "\n";
           Random random(plan.seed);
           TranspositionTable table(16);
@@ -192,8 +151,16 @@ absl::Status RunTerms(const Flags& flags) {
             rows += seen.size();
             std::fprintf(stderr, "terms: %d games, %zu positions\n", n + 1, rows);
           }
-          if (!file.flush()) return absl::DataLossError(absl::StrCat(out, ": write failed"));
-          return absl::OkStatus();
+          // The rows so far would pass for all the games asked for.
+          if (Stopping(InterruptFlag())) {
+            return absl::CancelledError(
+                absl::StrCat("stopped by Ctrl-C; ", out->path(), " not written"));
+          }
+          file.close();
+          if (!file) {
+            return absl::UnavailableError(absl::StrCat(out->temporary(), ": write failed"));
+          }
+          return out->Commit();
         }
       },
       run.game);
@@ -202,14 +169,24 @@ absl::Status RunTerms(const Flags& flags) {
 absl::Status RunFit(const Flags& flags, const std::string& command_line) {
   LUD64_ASSIGN(data, flags.Required("data"));
   LUD64_ASSIGN(family, flags.Required("family"));
-  LUD64_ASSIGN(out, flags.Required("out"));
+  LUD64_ASSIGN(out_path, flags.Required("out"));
   LUD64_ASSIGN(epochs, flags.Number<int>("epochs", 10, 1, 10'000));
   LUD64_ASSIGN(batch, flags.Number<int>("batch", 1024, 1, 1 << 20));
   LUD64_ASSIGN(rate, flags.Number<double>("rate", 0.002, 1e-6, 1));
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(validation, flags.Number<double>("validation", 0.05, 0.001, 0.5));
   LUD64_ASSIGN(max_side_pieces, flags.Number<int>("max-side-pieces", 0, 0, 64));
-  const std::string curve_path = flags.Text("curve");
+  if (absl::Status known = CheckNetworkFamily(family); !known.ok()) return known;
+  // Both outputs are made before the samples are read and the fitting starts.
+  LUD64_ASSIGN(out, OutputFile::Create("out", out_path));
+  std::unique_ptr<OutputFile> curve_file;
+  std::ofstream curve;
+  if (flags.Has("curve")) {
+    LUD64_ASSIGN(created, OutputFile::Create("curve", flags.Text("curve")));
+    curve_file = std::move(created);
+    curve.open(curve_file->temporary(), std::ios::trunc);
+    curve << "seconds,epoch,samples,training_loss,validation_loss,validation_agreement\n";
+  }
 
   std::vector<TrainingSample> samples;
   for (const absl::string_view path : absl::StrSplit(data, ',', absl::SkipEmpty())) {
@@ -227,11 +204,6 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
   const std::span<const TrainingSample> training_probe(training.data(),
                                                        std::min<size_t>(training.size(), held_out));
 
-  std::ofstream curve;
-  if (!curve_path.empty()) {
-    curve.open(curve_path, std::ios::trunc);
-    curve << "seconds,epoch,samples,training_loss,validation_loss,validation_agreement\n";
-  }
   NetworkTrainer trainer(seed);
   const auto start = std::chrono::steady_clock::now();
   uint64_t seen = 0;
@@ -269,27 +241,70 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
                    .origin = command_line,
                    .network = QuantizedNetwork::From(trainer.weights())};
   file.network.max_side_pieces = max_side_pieces;
-  if (absl::Status written = WriteNetworkFile(out, file); !written.ok()) return written;
-  std::fprintf(stderr, "fit: %s written\n", out.c_str());
+  if (absl::Status written = WriteNetworkFile(out->temporary(), file); !written.ok()) {
+    return written;
+  }
+  if (curve_file != nullptr) {
+    curve.close();
+    if (!curve) {
+      return absl::UnavailableError(absl::StrCat(curve_file->temporary(), ": write failed"));
+    }
+    if (absl::Status committed = curve_file->Commit(); !committed.ok()) return committed;
+  }
+  if (absl::Status committed = out->Commit(); !committed.ok()) return committed;
+  std::fprintf(stderr, "fit: %s written\n", out->path().c_str());
   return absl::OkStatus();
 }
 
 absl::Status RunInfo(const Flags& flags) {
   LUD64_ASSIGN(path, flags.Required("net"));
-  LUD64_ASSIGN(file, ReadNetworkFile(path));
-  const std::string bytes = SerializeNetworkFile(file);
+  absl::StatusOr<NetworkFile> file = ReadNetworkFile(path);
+  // A missing file is bad input here (exit 2), as a corrupt one.
+  if (!file.ok()) return absl::InvalidArgumentError(file.status().message());
+  const std::string bytes = SerializeNetworkFile(*file);
   uint64_t checksum = 0;
   std::memcpy(&checksum, bytes.data() + bytes.size() - sizeof(checksum), sizeof(checksum));
   std::printf(
       "file     %s\nfamily   %s\njudges   %s\nbytes    %zu\nchecksum %016llx\norigin   %s\n",
-      path.c_str(), file.family.c_str(),
-      file.network.max_side_pieces == 0
+      path.c_str(), file->family.c_str(),
+      file->network.max_side_pieces == 0
           ? "every position"
-          : absl::StrCat("positions with at most ", file.network.max_side_pieces, " pieces a side")
+          : absl::StrCat("positions with at most ", file->network.max_side_pieces, " pieces a side")
                 .c_str(),
-      bytes.size(), static_cast<unsigned long long>(checksum), file.origin.c_str());
+      bytes.size(), static_cast<unsigned long long>(checksum), file->origin.c_str());
   return absl::OkStatus();
 }
+
+constexpr char kUsage[] =
+    "usage: lud64-train tables|selfplay|terms|fit|info --flag=value ...  (tools/train/README.md)\n"
+    "  tables   --game=G --tb=DIR --out=FILE [--games=N] [--seed=S] [--share=P] [--plies=N]\n"
+    "  selfplay --game=G --out=FILE [--games=N] [--depth=D] [--seed=S]\n"
+    "  terms    --game=G --out=CSV [--games=N] [--depth=D] [--seed=S]\n"
+    "  fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV] [--epochs=E] [--batch=B]\n"
+    "           [--rate=R] [--seed=S] [--validation=P] [--max-side-pieces=K]\n"
+    "  info     --net=NET\n"
+    "exit codes: 0 done, 1 error (a failed write, a damaged table), 2 bad command line or\n"
+    "input, 130 stopped by Ctrl-C (fit still writes what it learned).\n";
+
+struct Subcommand {
+  std::string name;
+  std::vector<std::string> flags;
+  std::function<absl::Status(const Flags&)> run;
+};
+
+// The exit code of an error, as lud64's: 130 for Ctrl-C, 2 for bad input, else 1.
+int ExitCodeOf(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kCancelled:
+      return 130;
+    case absl::StatusCode::kInvalidArgument:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+bool IsHelp(absl::string_view arg) { return arg == "help" || arg == "--help" || arg == "-h"; }
 
 int Main(int argc, char** argv) {
   InstallInterruptHandler();
@@ -297,37 +312,41 @@ int Main(int argc, char** argv) {
   std::vector<std::string> words(argv, argv + argc);
   words[0] = "lud64-train";
   const std::string command_line = absl::StrJoin(words, " ");
-  absl::Status status;
-  if (command == "tables") {
-    absl::StatusOr<Flags> flags =
-        Flags::Parse(argc, argv, {"game", "tb", "out", "games", "seed", "share", "plies"});
-    status = flags.ok() ? RunTables(*flags) : flags.status();
-  } else if (command == "selfplay") {
-    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, kSelfPlayFlags);
-    status = flags.ok() ? RunSelfPlay(*flags) : flags.status();
-  } else if (command == "terms") {
-    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, kSelfPlayFlags);
-    status = flags.ok() ? RunTerms(*flags) : flags.status();
-  } else if (command == "fit") {
-    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv,
-                                               {"data", "family", "out", "curve", "epochs", "batch",
-                                                "rate", "seed", "validation", "max-side-pieces"});
-    status = flags.ok() ? RunFit(*flags, command_line) : flags.status();
-  } else if (command == "info") {
-    absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, {"net"});
-    status = flags.ok() ? RunInfo(*flags) : flags.status();
-  } else {
-    std::fprintf(stderr,
-                 "usage: lud64-train tables|selfplay|terms|fit|info --flag=value ...  "
-                 "(tools/train/README.md)\n");
+  const std::vector<Subcommand> subcommands = {
+      {"tables", {"game", "tb", "out", "games", "seed", "share", "plies"}, RunTables},
+      {"selfplay", kSelfPlayFlags, RunSelfPlay},
+      {"terms", kSelfPlayFlags, RunTerms},
+      {"fit",
+       {"data", "family", "out", "curve", "epochs", "batch", "rate", "seed", "validation",
+        "max-side-pieces"},
+       [&](const Flags& flags) { return RunFit(flags, command_line); }},
+      {"info", {"net"}, RunInfo},
+  };
+  // `lud64-train --help`, `lud64-train help` and `lud64-train fit --help`.
+  if (std::any_of(argv + 1, argv + argc, [](const char* arg) { return IsHelp(arg); })) {
+    std::fputs(kUsage, stdout);
+    return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
+  }
+  const auto it = std::find_if(subcommands.begin(), subcommands.end(),
+                               [&](const Subcommand& s) { return s.name == command; });
+  if (it == subcommands.end()) {
+    if (!command.empty()) std::fprintf(stderr, "lud64-train: unknown command '%s'\n", argv[1]);
+    std::fputs(kUsage, stderr);
     return 2;
   }
+  absl::StatusOr<Flags> flags = Flags::Parse(argc, argv, 2, it->flags);
+  const absl::Status status = flags.ok() ? it->run(*flags) : flags.status();
   if (!status.ok()) {
     std::fprintf(stderr, "lud64-train %s: %s\n", command.c_str(),
                  std::string(status.message()).c_str());
-    return 2;
+    return ExitCodeOf(status);
   }
-  return Stopping(InterruptFlag()) ? 130 : 0;
+  // fit says it was interrupted; the others were stopped once their output was whole.
+  if (Stopping(InterruptFlag())) {
+    if (command != "fit") std::fprintf(stderr, "lud64-train %s: stopped by Ctrl-C\n", argv[1]);
+    return 130;
+  }
+  return 0;
 }
 
 }  // namespace

@@ -31,7 +31,10 @@ absl::Status WriteSamples(const std::string& path, const std::vector<TrainingSam
     out.write(reinterpret_cast<const char*>(s.other.words.data()), sizeof(NetworkInputs));
     out.write(reinterpret_cast<const char*>(&s.target), sizeof(s.target));
   }
-  if (!out.flush()) return Error(path, "cannot write it");
+  // A failure at run time (exit 1), not bad input.
+  if (!out.flush()) {
+    return absl::UnavailableError(absl::StrCat("sample file ", path, ": cannot write it"));
+  }
   return absl::OkStatus();
 }
 

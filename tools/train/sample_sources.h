@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "engine/game.h"
 #include "engine/interrupt.h"
 #include "engine/random.h"
@@ -63,21 +64,25 @@ struct TableSampling {
 };
 
 // Positions of random games from the start, each kept with probability
-// `share` when the tables hold it.
+// `share` when the tables hold it. A table that cannot be read (a corrupt
+// block) is an error: samples that skip its positions would be biased.
 template <tablebase::TablebaseGame Tb>
-requires HasNetworkInputs<typename Tb::Game> std::vector<TrainingSample> TableSamples(
-    const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tables,
-    const TableSampling& sampling) {
+requires HasNetworkInputs<typename Tb::Game> absl::StatusOr<std::vector<TrainingSample>>
+TableSamples(const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tables,
+             const TableSampling& sampling) {
   std::vector<TrainingSample> samples;
   Random random(sampling.seed);
   const auto keep_below = static_cast<uint64_t>(sampling.share * 1'000'000);
   for (int g = 0; g < sampling.games && !Stopping(InterruptFlag()); ++g) {
     typename Tb::Game::Position position = game.start();
     for (int ply = 0; ply < sampling.max_plies && !position.state.over(); ++ply) {
-      if (random.Below(1'000'000) < keep_below) {
-        if (const std::optional<tablebase::TbValue> value = tables.Lookup(position)) {
-          samples.push_back(SampleOf(game, position, TargetOf(*value)));
-        }
+      // Probe, unlike Lookup, returns a corrupt block's error; a slice the
+      // tables lack is no error, only a position they do not hold.
+      if (random.Below(1'000'000) < keep_below &&
+          tables.tables().Find(tables.tb().SliceOf(position)) != nullptr) {
+        absl::StatusOr<tablebase::TbValue> value = tables.Probe(position);
+        if (!value.ok()) return value.status();
+        samples.push_back(SampleOf(game, position, TargetOf(*value)));
       }
       Apply(game, position, RandomDecision(game, position, random));
     }

@@ -1,0 +1,57 @@
+#include "tools/train/network_family.h"
+
+#include <set>
+#include <type_traits>
+#include <variant>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "boards/game_list.h"
+#include "network/embedded_networks.h"
+#include "network/network_file.h"
+#include "search/searchable_game.h"
+
+namespace lud64 {
+
+std::vector<std::string> NetworkFamilies() {
+  std::set<std::string> families;
+  for (const GameInfo& info : KnownGames()) {
+    absl::StatusOr<AnyGame> game = MakeGame(info.name);
+    if (!game.ok()) continue;
+    std::visit(
+        [&](const auto& g) {
+          if constexpr (TakesNetwork<std::decay_t<decltype(g)>>)
+            families.insert(g.network_family());
+        },
+        *game);
+  }
+  for (const EmbeddedFile& file : EmbeddedNetworkFiles()) {
+    absl::StatusOr<NetworkFile> parsed = ParseNetworkFile(file.bytes, file.name);
+    if (parsed.ok()) families.insert(parsed->family);
+  }
+  return {families.begin(), families.end()};
+}
+
+// The game text is the family: "davxar:lines=ludii" makes the game whose
+// network_family() it is; "davxar:pieces=4" makes one whose family is
+// "davxar", and is refused as lud64 would refuse its file.
+absl::Status CheckNetworkFamily(const std::string& family) {
+  bool known = false;
+  if (absl::StatusOr<AnyGame> game = MakeGame(family); game.ok()) {
+    known = std::visit(
+        [&](const auto& g) {
+          if constexpr (TakesNetwork<std::decay_t<decltype(g)>>) {
+            return g.network_family() == family;
+          } else {
+            return false;
+          }
+        },
+        *game);
+  }
+  if (known) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("--family=", family, ": expected one of ",
+                                                 absl::StrJoin(NetworkFamilies(), ", ")));
+}
+
+}  // namespace lud64
