@@ -1,5 +1,6 @@
 #include "tools/lud64/ugi/ugi_session.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -82,7 +83,7 @@ absl::Status UgiSession::WaitForSearch() {
 namespace {
 bool StopsSearch(absl::string_view line) {
   const std::vector<absl::string_view> words = Words(line);
-  return !words.empty() && (words[0] == "stop" || words[0] == "quit");
+  return words.size() == 1 && (words[0] == "stop" || words[0] == "quit");
 }
 }  // namespace
 
@@ -161,7 +162,12 @@ bool UgiSession::Handle(absl::string_view line) {
   const absl::string_view command = words[0];
   const std::string args = Rest(words, 1);
   absl::Status status;
-  if (command == "ugi") {
+  const bool bare = command == "ugi" || command == "isready" || command == "uginewgame" ||
+                    command == "stop" || command == "quit";
+  if (bare && !args.empty()) {
+    status = absl::InvalidArgumentError(
+        absl::StrCat(command, ": takes nothing after it, not ", Quoted(args)));
+  } else if (command == "ugi") {
     Handshake();
   } else if (command == "isready") {
     Emit("readyok");
@@ -320,8 +326,13 @@ absl::Status UgiSession::Position(absl::string_view args) {
 absl::Status UgiSession::Go(absl::string_view args) {
   const std::vector<absl::string_view> words = Words(args);
   UgiGo go;
+  std::vector<absl::string_view> given;
   for (size_t i = 0; i < words.size(); ++i) {
     const absl::string_view key = words[i];
+    if (std::find(given.begin(), given.end(), key) != given.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("go: ", Quoted(key), " given twice"));
+    }
+    given.push_back(key);
     if (key == "infinite") {
       go.infinite = true;
       continue;
@@ -354,6 +365,9 @@ absl::Status UgiSession::Go(absl::string_view args) {
     } else {
       go.nodes = static_cast<uint64_t>(*number);
     }
+  }
+  if (go.infinite && go.limited()) {
+    return absl::InvalidArgumentError("go: infinite takes no limit beside it");
   }
   // Without a limit, `go` searches until `stop`, like `go infinite`.
   if (!go.limited()) go.infinite = true;
