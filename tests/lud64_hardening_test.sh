@@ -190,6 +190,7 @@ one_line_2 '--evalfile applies only with --eval=learned' bestmove --eval=classic
 one_line_2 '--openings-file=: needs a file name' match --p1=random --p2=random --games=2 --openings-file=
 one_line_2 '--record=: needs a file name' match --p1=random --p2=random --games=2 --record=
 one_line_2 '--positions-file=: needs a file name' accuracy --engine=random --positions-file=
+one_line_2 '^lud64: --count=100: only [0-9]+ distinct openings' book --game=guettal --count=100 --plies=1
 one_line_2 '--sprt-model applies only with --sprt' match --p1=random --p2=random --games=2 --sprt-model=normalized
 stdin=/tmp one_line_2 '^lud64: standard input is a directory' replay --game=damdaman
 stdin=/tmp one_line_2 '^lud64: standard input is a directory' ugi --game=damdaman

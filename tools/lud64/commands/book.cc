@@ -2,6 +2,8 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
@@ -35,16 +37,17 @@ int RunBookCommand(const std::string&) {
     return Fail(status);
   }
   return RunOnGame([&](const auto& game) {
-    std::cout << absl::StreamFormat("# lud64 book --game=%s --count=%d --plies=%d%s --seed=%d\n",
-                                    game.name(), count, plies,
-                                    balanced ? absl::StrCat(" --balanced=", balanced) : "", seed);
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
+    // Written at the end: a run that fails (fewer distinct openings than asked
+    // for) writes no book, where `> file` would keep a short one; a run
+    // stopped by Ctrl-C writes what it found.
+    std::vector<std::string> openings;
     int found = 0;
     absl::Status status = DistinctRandomOpenings(
         game, static_cast<int>(count), plies, balanced, seed,
         [&](const std::vector<Decision>& opening) {
-          std::cout << LineText(game, opening) << "\n";
+          openings.push_back(LineText(game, opening));
           ++found;
         },
         [&](uint64_t draws) {
@@ -56,6 +59,11 @@ int RunBookCommand(const std::string&) {
                                           std::chrono::duration<double>(now - start).count());
         },
         InterruptFlag());
+    if (!status.ok() && !absl::IsCancelled(status)) return status;
+    std::cout << absl::StreamFormat("# lud64 book --game=%s --count=%d --plies=%d%s --seed=%d\n",
+                                    game.name(), count, plies,
+                                    balanced ? absl::StrCat(" --balanced=", balanced) : "", seed);
+    for (const std::string& opening : openings) std::cout << opening << "\n";
     std::cout.flush();
     return status;
   });
