@@ -28,6 +28,23 @@ same_files() {  # reference dir, built dir
 
 "$tb_bench" davxar:pieces=3 0 2 "$work/davxar_ref" >/dev/null 2>&1
 if [ "$mode" = compare ]; then
+  # Bad arguments: one line naming what is wrong, exit 2, before any work.
+  bad_args() {  # the message expected, then lud64-mpi's arguments
+    local want=$1 status=0 out
+    shift
+    out=$("$lud64_mpi" "$@" 2>&1) || status=$?
+    if [ "$status" -ne 2 ] || [ "$(wc -l <<< "$out")" -ne 1 ] || ! grep -qF -- "$want" <<< "$out"
+    then
+      echo "FAIL: lud64-mpi $*: exit $status, printed: $out"
+      exit 1
+    fi
+  }
+  bad_args "--ranks=0: must be a whole number from 1 to 1048576" plan --game=davxar --ranks=0
+  bad_args "--ranks given twice" plan --game=davxar --ranks=2 --ranks=3
+  bad_args "unknown argument '--ranks=2'" build --game=davxar --ranks=2
+  bad_args "--threads=2x: must be a whole number from 1 to 256" build --game=davxar --threads=2x
+  bad_args "plan needs --game=G" plan --ranks=2
+  echo "ok: bad arguments refused"
   "$tb_bench" damdaman 2 2 "$work/damdaman_ref" >/dev/null 2>&1
   for ranks in 2 3; do
     run_mpi "$ranks" build --game=davxar:pieces=3 --tb="$work/davxar_$ranks" 2>"$work/log"

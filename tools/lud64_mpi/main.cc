@@ -22,6 +22,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "boards/game_list.h"
 #include "boards/game_tablebases.h"
 #include "tablebase/distributed/mpi_builder.h"
@@ -42,43 +43,75 @@ struct Args {
   double checkpoint_seconds = 600;
 };
 
+// A whole number from `low` to `high` for --`name`, or an error naming it.
+absl::StatusOr<int64_t> WholeNumber(const std::string& name, const std::string& value, int64_t low,
+                                    int64_t high) {
+  int64_t number;
+  const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || !absl::SimpleAtoi(value, &number) || number < low || number > high) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, "=", value, ": must be a whole number from ", low, " to ", high));
+  }
+  return number;
+}
+
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv) {
   if (argv.empty() || (argv[0] != "build" && argv[0] != "plan")) {
     return absl::InvalidArgumentError(kUsage);
   }
   Args args;
   args.plan = argv[0] == "plan";
+  const std::vector<std::string> known =
+      args.plan
+          ? std::vector<std::string>{"--game", "--upto", "--tb", "--ranks", "--threads", "--memory"}
+          : std::vector<std::string>{"--game",      "--upto",   "--tb",
+                                     "--threads",   "--memory", "--checkpoint-every",
+                                     "--nocompress"};
+  std::vector<std::string> given;
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
     const size_t eq = arg.find('=');
     const std::string name = arg.substr(0, eq);
     const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-    int64_t number = 0;
-    const bool numeric = absl::SimpleAtoi(value, &number) && number >= 0;
-    if (name == "--game" && !value.empty()) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "' (", argv[0],
+                                                     " takes ", absl::StrJoin(known, ", "), ")"));
+    }
+    if (std::find(given.begin(), given.end(), name) != given.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(name, " given twice"));
+    }
+    given.push_back(name);
+    if (name == "--nocompress") {
+      if (eq != std::string::npos) return absl::InvalidArgumentError("--nocompress takes no value");
+      args.options.compress = false;
+      continue;
+    }
+    if (value.empty()) return absl::InvalidArgumentError(absl::StrCat(name, " needs a value"));
+    if (name == "--game") {
       args.game = value;
-    } else if (name == "--tb" && !value.empty()) {
+    } else if (name == "--tb") {
       args.options.dir = value;
     } else if (name == "--upto") {
       absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(value, 24);
       if (!upto.ok()) return upto.status();
       args.options.upto = *upto;
-    } else if (name == "--threads" && numeric && number > 0) {
-      args.options.threads = static_cast<int>(number);
-    } else if (name == "--ranks" && numeric && number > 0 && args.plan) {
-      args.ranks = static_cast<int>(number);
-    } else if (name == "--checkpoint-every" && numeric && number <= 86400 && !args.plan) {
-      args.checkpoint_seconds = static_cast<double>(number);
-    } else if (name == "--memory" && numeric) {
-      args.options.memory_mib = number;
-    } else if (arg == "--nocompress" && !args.plan) {
-      args.options.compress = false;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("bad argument '", arg, "'\n", kUsage));
+      const int64_t low = name == "--memory" || name == "--checkpoint-every" ? 0 : 1;
+      const int64_t high = name == "--memory"             ? int64_t{1} << 30
+                           : name == "--checkpoint-every" ? 86400
+                           : name == "--ranks"            ? 1 << 20
+                                                          : 256;  // threads
+      absl::StatusOr<int64_t> number = WholeNumber(name, value, low, high);
+      if (!number.ok()) return number.status();
+      if (name == "--threads") args.options.threads = static_cast<int>(*number);
+      if (name == "--ranks") args.ranks = static_cast<int>(*number);
+      if (name == "--checkpoint-every") args.checkpoint_seconds = static_cast<double>(*number);
+      if (name == "--memory") args.options.memory_mib = *number;
     }
   }
-  if (args.game.empty())
-    return absl::InvalidArgumentError(absl::StrCat("--game missing\n", kUsage));
+  if (args.game.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(argv[0], " needs --game=G"));
+  }
   return args;
 }
 
