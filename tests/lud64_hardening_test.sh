@@ -192,6 +192,9 @@ one_line_2 '--record=: needs a file name' match --p1=random --p2=random --games=
 one_line_2 '--positions-file=: needs a file name' accuracy --engine=random --positions-file=
 one_line_2 '^lud64: --count=100: only [0-9]+ distinct openings' book --game=guettal --count=100 --plies=1
 one_line_2 '--sprt-model applies only with --sprt' match --p1=random --p2=random --games=2 --sprt-model=normalized
+touch "$work/plain"
+one_line_2 "tablebase directory $work/plain: not a directory" tb build --game=davxar:pieces=3 \
+  "--tb=$work/plain"
 stdin=/tmp one_line_2 '^lud64: standard input is a directory' replay --game=damdaman
 stdin=/tmp one_line_2 '^lud64: standard input is a directory' ugi --game=damdaman
 expect fail '--json given twice' -- solve --depth=1 --json --json

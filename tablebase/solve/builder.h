@@ -192,8 +192,12 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
   }
   const std::string dir = TablebaseDir(options.dir);
   absl::Status made;
+  struct stat made_dir;
   if (root && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     made = absl::InternalError(absl::StrCat("tablebase directory ", dir, ": cannot create"));
+  } else if (root && (::stat(dir.c_str(), &made_dir) != 0 || !S_ISDIR(made_dir.st_mode))) {
+    made =
+        absl::InvalidArgumentError(absl::StrCat("tablebase directory ", dir, ": not a directory"));
   }
   if (absl::Status s = executor.Broadcast(made); !s.ok()) return s;
   if (root) {
