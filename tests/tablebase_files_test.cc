@@ -133,6 +133,15 @@ TEST(TablebaseFilesTest, TruncatedFilesAreRefused) {
   }
 }
 
+TEST(TablebaseFilesTest, ADirectoryInAFilesPlaceIsRefused) {
+  SmallTables tables;
+  ASSERT_TRUE(std::filesystem::remove(tables.path));
+  ASSERT_TRUE(std::filesystem::create_directory(tables.path));
+  const absl::Status status = OpenError(tables.dir);
+  EXPECT_TRUE(absl::StrContains(status.message(), "not a regular file")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), tables.path)) << status;
+}
+
 TEST(TablebaseFilesTest, WrongFamilyAndVersionAreRefused) {
   SmallTables tables;
   const std::string bytes = ReadBytes(tables.path);

@@ -130,6 +130,10 @@ absl::StatusOr<std::unique_ptr<MappedSlice>> MappedSlice::Open(
     ::close(fd);
     return ErrnoError(path, "stat");
   }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return FileError(path, "not a regular file");
+  }
   const auto size = static_cast<size_t>(info.st_size);
   if (size < sizeof(SliceHeader)) {
     ::close(fd);
