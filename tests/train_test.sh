@@ -1,45 +1,15 @@
 #!/usr/bin/env bash
 # lud64-train end to end on tiny data (seconds): self-play samples, a fit
 # whose validation loss falls, the weight file it writes, the evaluation terms
-# of self-play positions, samples of small tables, bad input with a one-line
-# error and exit 2 before any work, a damaged table with exit 1, and Ctrl-C
-# with exit 130 and no partial file.
-# Usage: train_test.sh LUD64_TRAIN LUD64
+# of self-play positions, bad input with a one-line error and exit 2 before any
+# work, and Ctrl-C with exit 130 and no partial file. Samples of tables:
+# train_tables_test.sh.
+# Usage: train_test.sh LUD64_TRAIN
 set -uo pipefail
 lud64="$1"  # the helpers run $lud64
-tool="$2"  # builds the tables
 source "$(dirname "$0")/lud64_test_lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-# only_line <exit code> <line> -- <args...>: the run prints that line and
-# nothing else (stdout and stderr), and exits so: it stopped before any work.
-only_line() {
-  local want="$1" line="$2"
-  shift 3
-  local output status
-  output=$("$lud64" "$@" 2>&1 < /dev/null)
-  status=$?
-  check "lud64-train $*: exit $status (want $want), printed '$output' (want '$line')" \
-    same "$status" "$want" "$output" "$line"
-}
-same() { [ "$1" -eq "$2" ] && [ "$3" = "$4" ]; }
-
-# interrupt <args...>: runs lud64-train for a second, then sends SIGINT (as
-# Ctrl-C); sets status and leaves stderr in $work/err.
-interrupt() {
-  "$lud64" "$@" > /dev/null 2> "$work/err" < /dev/null &
-  local pid=$! waited=0
-  sleep 1
-  kill -INT "$pid"
-  while kill -0 "$pid" 2> /dev/null && [ $waited -lt 100 ]; do
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  kill -KILL "$pid" 2> /dev/null
-  wait "$pid"
-  status=$?
-}
 
 expect 0 'self-play: 30 games' -- selfplay --game=davxar:pieces=6 --games=30 --depth=2 --seed=3 \
   "--out=$work/s.smp"
@@ -127,28 +97,6 @@ only_line 2 "lud64-train fit: --curve=/nonexistent/c.csv: cannot write there ($n
   "--data=$work/s.smp" --family=davxar "--out=$work/m.lnet" --epochs=1 --curve=/nonexistent/c.csv
 check "a failed fit writes no weight file" [ ! -e "$work/m.lnet" ]
 
-# Samples of small tables (2 s to build); a damaged table stops the sampling
-# with exit 1 and no output, where skipping its positions would bias the samples.
-check "lud64 at $tool, to build the tables" [ -x "$tool" ]
-"$tool" tb build --game=davxar:pieces=3 "--tb=$work/tb" --threads=2 > /dev/null 2>&1
-only_line 2 "lud64-train tables: --out=/nonexistent/x: cannot write there ($none)" -- tables \
-  --game=davxar:pieces=3 "--tb=$work/tb" --games=2000 --out=/nonexistent/x
-expect 0 "tables: [0-9]+ samples to $work/t.smp" -- tables --game=davxar:pieces=3 \
-  "--tb=$work/tb" --games=2000 "--out=$work/t.smp"
-cp -r "$work/tb" "$work/bad"
-table="$work/bad/davxar_3v3_h0-0.lud64tb"
-size=$(stat -c %s "$table")
-for at in $((size / 3)) $((size / 2)) $((2 * size / 3)); do
-  printf '\xff\xff\xff\xff\xff\xff\xff\xff' | dd "of=$table" bs=1 "seek=$at" conv=notrunc status=none
-done
-output=$("$lud64" tables --game=davxar:pieces=3 "--tb=$work/bad" --games=2000 \
-  "--out=$work/b.smp" 2>&1)
-status=$?
-check "tables from a damaged table: exit $status (1)" [ "$status" -eq 1 ]
-check "tables from a damaged table: one line naming it, printed '$output'" grep -Eqx \
-  "lud64-train tables: tablebase file $table: block [0-9]+ of .* is corrupt; .*" <<< "$output"
-check "a damaged table leaves no sample file" [ ! -e "$work/b.smp" ]
-
 # Ctrl-C: one line saying so, exit 130, and no partial file (one there
 # before is left as it was); fit writes what it learned.
 echo before > "$work/i.smp"
@@ -162,12 +110,7 @@ check "terms: exit $status after Ctrl-C (130)" [ "$status" -eq 130 ]
 check "terms: says it stopped" grep -qx "lud64-train terms: stopped by Ctrl-C; $work/i.csv not \
 written" "$work/err"
 check "terms: no partial file" [ ! -e "$work/i.csv" ]
-interrupt tables --game=davxar:pieces=3 "--tb=$work/tb" --games=100000000 "--out=$work/i2.smp"
-check "tables: exit $status after Ctrl-C (130)" [ "$status" -eq 130 ]
-check "tables: says it stopped" grep -qx "lud64-train tables: stopped by Ctrl-C; $work/i2.smp \
-not written" "$work/err"
-check "tables: no partial file" [ ! -e "$work/i2.smp" ]
-interrupt fit "--data=$work/t.smp" --family=davxar "--out=$work/i.lnet" --epochs=10000 \
+interrupt fit "--data=$work/s.smp" --family=davxar "--out=$work/i.lnet" --epochs=10000 \
   "--curve=$work/i.csv"
 check "fit: exit $status after Ctrl-C (130)" [ "$status" -eq 130 ]
 check "fit: says it writes the weights so far" grep -q 'interrupted; writing the weights so far' \
