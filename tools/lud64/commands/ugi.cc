@@ -31,7 +31,7 @@ class InputLines {
     }
     ready_.notify_one();
   }
-  // The end of the input; `error` says why reading failed, if it did.
+  // The end of the input.
   void Close() {
     {
       std::lock_guard lock(mutex_);
