@@ -174,8 +174,8 @@ int Main(int argc, char** argv) {
   if (command == nullptr) {
     std::vector<std::string> names;
     for (const Command* known : Commands()) names.push_back(known->name);
-    std::cerr << "lud64: unknown command " << Quoted(name) << " (commands: "
-              << absl::StrJoin(names, ", ") << "; 'lud64 help' describes them)\n";
+    std::cerr << "lud64: unknown command " << Quoted(name)
+              << " (commands: " << absl::StrJoin(names, ", ") << "; 'lud64 help' describes them)\n";
     return 2;
   }
   // A command with actions takes one first: `lud64 tb build`.
