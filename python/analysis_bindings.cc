@@ -74,14 +74,27 @@ py::object JsonOf(const GameHandle& game, const AnyPosition& position, Operation
   return ParseJson(result.second);
 }
 
+// The commands read positions as text, which shows every unfinished position
+// exactly but not every finished one.
+void CheckOngoing(const PositionHandle& p) {
+  Visit(p, [](const auto& game, const auto& position) {
+    if (position.state.over()) {
+      throw py::value_error(absl::StrCat("position '", FormatPosition(game, position),
+                                         "': the game is already over"));
+    }
+  });
+}
+
 py::object Playouts(const GamePtr& game, uint64_t count, double time, int threads, uint64_t seed,
                     const std::optional<PositionHandle>& from) {
+  RequireGame(game, "game");
   Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
   Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
   Check(count > 0 || (time >= 0.001 && time <= 86400), "time: must be 0.001 to 86400 seconds");
   Check(threads >= 1 && threads <= 256, "threads: must be 1 to 256");
   const PositionHandle start = from ? *from : PositionHandle{game, {}, {}};
   Check(!from || from->game->name == game->name, "position: a position of another game");
+  if (from) CheckOngoing(*from);
   AnyPosition position = start.position;
   if (!from)
     position = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game->game);
@@ -92,17 +105,6 @@ py::object Playouts(const GamePtr& game, uint64_t count, double time, int thread
             FormatPosition(g, at), count, time, threads, seed, true, stop};
         return RunPlayoutsCommand(g, request, out, progress);
       });
-}
-
-// The commands read positions as text, which shows every unfinished position
-// exactly but not every finished one.
-void CheckOngoing(const PositionHandle& p) {
-  Visit(p, [](const auto& game, const auto& position) {
-    if (position.state.over()) {
-      throw py::value_error(absl::StrCat("position '", FormatPosition(game, position),
-                                         "': the game is already over"));
-    }
-  });
 }
 
 py::object Solve(const PositionHandle& p, int depth, uint64_t nodes, double time, int hash,
@@ -234,6 +236,25 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
   Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
   Check(options.exploration >= 0 && options.exploration <= 100, "exploration: must be 0 to 100");
+  // A limit of the other engine would be ignored, and a search without its
+  // own limit never ends: refuse it, as `lud64 bestmove` does.
+  const BestMoveOptions defaults;
+  const bool mcts = options.engine == "mcts";
+  const std::pair<const char*, bool> others[] = {
+      {"depth", !mcts || options.depth == defaults.depth},
+      {"nodes", !mcts || options.nodes == defaults.nodes},
+      {"hash", !mcts || options.hash == defaults.hash},
+      {"iterations", mcts || options.iterations == defaults.iterations},
+      {"threads", mcts || options.threads == defaults.threads},
+      {"seed", mcts || options.seed == defaults.seed},
+      {"memory", mcts || options.memory == defaults.memory},
+      {"exploration", mcts || options.exploration == defaults.exploration},
+      {"leaves", mcts || options.leaves == defaults.leaves},
+  };
+  for (const auto& [name, fits] : others) {
+    Check(fits,
+          absl::StrCat(name, ": applies only with engine='", mcts ? "alphabeta" : "mcts", "'"));
+  }
   // Without any limit, think for one second, as `lud64 bestmove` does.
   if (options.time == 0 && options.depth == 0 && options.nodes == 0 && options.iterations == 0) {
     options.time = 1;
@@ -297,7 +318,8 @@ void RegisterAnalysis(py::module_& m) {
       "visits, win_rate, proven, nodes, pv. eval='learned' (the game's network, where it has\n"
       "one) or 'classic' (the hand-written evaluation), for either engine; evalfile=PATH:\n"
       "the learned one with that weight file (.lnet) instead of the built-in network.\n"
-      "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.");
+      "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
+      "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
         py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,
         py::arg("tb") = std::nullopt,

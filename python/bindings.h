@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -56,6 +57,16 @@ std::string DecisionText(const GameHandle& game, Decision d);
 // The decision an action id or a decision's text names, legal or not; a
 // ValueError for an id out of range or text that names none.
 Decision ReadDecision(const GameHandle& game, const py::object& decision);
+
+// The integer `value` stands for: an int or an object with __index__ (numpy
+// integers), never a bool (True is not action 1); nullopt for anything else.
+// Values beyond 64 bits are clamped, which puts them outside every range.
+std::optional<int64_t> AsInteger(py::handle value);
+// The type name of `value` for error messages: 'float', 'NoneType', 'float64'.
+std::string TypeName(py::handle value);
+// `game` itself; a TypeError naming `argument` when it is None (pybind11 turns
+// None into a null holder, which would crash later).
+const GamePtr& RequireGame(const GamePtr& game, absl::string_view argument);
 
 // Calls f(game, position) with the game's own types.
 template <class F>

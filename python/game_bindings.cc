@@ -1,7 +1,9 @@
 // lud64.games and lud64.Game.
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,19 +59,48 @@ std::string DecisionText(const GameHandle& game, Decision d) {
   return FormatDecision(d, Names(game));
 }
 
-Decision ReadDecision(const GameHandle& game, const py::object& decision) {
-  if (py::isinstance<py::int_>(decision)) {
-    const int64_t id = decision.cast<int64_t>();
-    if (id < 0 || id >= game.actions.size()) {
-      throw py::value_error(absl::StrCat("action ", id, ": must be 0 to ", game.actions.size() - 1,
-                                         " for ", game.name));
-    }
-    return game.actions.decision(static_cast<int>(id));
+std::optional<int64_t> AsInteger(py::handle value) {
+  PyObject* object = value.ptr();
+  if (PyBool_Check(object) || !PyIndex_Check(object)) return std::nullopt;
+  // numpy.bool_ still has __index__ (deprecated), but is no more a number than True.
+  if (!PyLong_Check(object) && py::isinstance(value, py::module_::import("numpy").attr("bool_")))
+    return std::nullopt;
+  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(object));
+  if (!index) {
+    PyErr_Clear();
+    return std::nullopt;
   }
-  const std::string text = decision.cast<std::string>();
-  absl::StatusOr<Decision> parsed = ParseDecision(text, Names(game));
-  if (!parsed.ok()) ThrowStatus(parsed.status());
-  return *parsed;
+  int overflow = 0;
+  const long long result = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0) return overflow > 0 ? INT64_MAX : INT64_MIN;
+  return result;
+}
+
+std::string TypeName(py::handle value) { return Py_TYPE(value.ptr())->tp_name; }
+
+const GamePtr& RequireGame(const GamePtr& game, absl::string_view argument) {
+  if (game == nullptr) {
+    throw py::type_error(absl::StrCat(argument, ": expected a lud64.Game, got None"));
+  }
+  return game;
+}
+
+Decision ReadDecision(const GameHandle& game, const py::object& decision) {
+  if (py::isinstance<py::str>(decision)) {
+    absl::StatusOr<Decision> parsed = ParseDecision(decision.cast<std::string>(), Names(game));
+    if (!parsed.ok()) ThrowStatus(parsed.status());
+    return *parsed;
+  }
+  const std::optional<int64_t> id = AsInteger(decision);
+  if (!id) {
+    throw py::type_error(absl::StrCat(
+        "decision: expected an action id (int) or decision text (str), got ", TypeName(decision)));
+  }
+  if (*id < 0 || *id >= game.actions.size()) {
+    throw py::value_error(absl::StrCat("action ", std::string(py::str(decision)), ": must be 0 to ",
+                                       game.actions.size() - 1, " for ", game.name));
+  }
+  return game.actions.decision(static_cast<int>(*id));
 }
 
 void RegisterGames(py::module_& m) {
@@ -109,7 +140,8 @@ action space (num_actions, action_id, action_text) and the planes layout
           },
           "The site names by index: the order of the sites in planes() and in actions.")
       .def(
-          "start", [](const GamePtr& g) { return Start(g); }, "The start position.")
+          "start", [](const GamePtr& g) { return Start(RequireGame(g, "self")); },
+          "The start position.")
       .def(
           "position",
           [](const GamePtr& g, const std::string& text) { return ParsePositionHandle(g, text); },
@@ -157,7 +189,14 @@ Planes are seen by the player to move (own / opponent), values 0 or 1 unless not
           "The name of each plane of Position.planes(), in order.")
       .def("__repr__",
            [](const GameHandle& g) { return absl::StrCat("lud64.Game('", g.name, "')"); })
-      .def("__eq__", [](const GameHandle& a, const GameHandle& b) { return a.name == b.name; })
+      // NotImplemented for other types, so that g == None is False, not a TypeError.
+      .def("__eq__",
+           [](const GameHandle& a, const py::object& b) -> py::object {
+             if (!py::isinstance<GameHandle>(b)) {
+               return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             }
+             return py::bool_(a.name == b.cast<const GameHandle&>().name);
+           })
       .def("__hash__", [](const GameHandle& g) { return std::hash<std::string>()(g.name); })
       .def(py::pickle([](const GameHandle& g) { return py::make_tuple(g.name); },
                       [](const py::tuple& t) { return MakeGameHandle(t[0].cast<std::string>()); }));

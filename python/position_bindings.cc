@@ -79,6 +79,62 @@ const TurnState& State(const PositionHandle& p) {
       p, [](const auto&, const auto& position) -> const TurnState& { return position.state; });
 }
 
+// Whether a pickled result is one the rules give for `shown`, the position
+// parsed from the pickled text (so with the result its text shows): that
+// result, or, right after a pass, the end that pass made when the player to
+// move had passed before it (engine/game.h, Apply), which the text cannot show.
+template <Game G>
+bool ResultFits(const G& game, const typename G::Position& shown, Outcome outcome, EndReason end) {
+  const TurnState& state = shown.state;
+  if (outcome == state.outcome && end == state.end) return true;
+  if (!state.passed || game.mid_turn(shown)) return false;
+  DecisionList list;  // two passes in a row: the player to move had none on this board
+  game.generate(shown, list);
+  if (!list.empty()) return false;
+  const Outcome own = game.rule_outcome(shown, Opponent(state.to_move), true);
+  if (own != Outcome::kOngoing) return outcome == own && end == EndReason::kOwnRule;
+  return outcome == Outcome::kDraw && end == EndReason::kAllPass;
+}
+
+// __setstate__: (game name, text, outcome, end reason) as __getstate__ wrote
+// them; a ValueError for anything else, since pickles can be edited or stale.
+PositionHandle Unpickle(const py::tuple& t) {
+  if (t.size() != 4) {
+    throw py::value_error(absl::StrCat("Position state: expected 4 fields (game, text, outcome, ",
+                                       "end), got ", t.size()));
+  }
+  const char* const kFields[] = {"game", "text", "outcome", "end"};
+  for (int i = 0; i < 4; ++i) {
+    const bool ok = i < 2 ? py::isinstance<py::str>(t[i]) : AsInteger(t[i]).has_value();
+    if (!ok) {
+      throw py::value_error(absl::StrCat("Position state: ", kFields[i], " must be ",
+                                         i < 2 ? "a str" : "an int", ", got ", TypeName(t[i])));
+    }
+  }
+  const int64_t outcome = *AsInteger(t[2]), end = *AsInteger(t[3]);
+  if (outcome < 0 || outcome > static_cast<int>(Outcome::kDraw) || end < 0 ||
+      end > static_cast<int>(EndReason::kTurnLimit)) {
+    throw py::value_error(absl::StrCat("Position state: outcome ", outcome, " and end ", end,
+                                       ": must be 0 to 3 each"));
+  }
+  PositionHandle p =
+      ParsePositionHandle(MakeGameHandle(t[0].cast<std::string>()), t[1].cast<std::string>());
+  Visit(p, [&](const auto& game, const auto& shown) {
+    if (!ResultFits(game, shown, static_cast<Outcome>(outcome), static_cast<EndReason>(end))) {
+      throw py::value_error(absl::StrCat("Position state: outcome ", outcome, " and end ", end,
+                                         " do not follow the rules in '",
+                                         FormatPosition(game, shown), "'"));
+    }
+  });
+  std::visit(
+      [&](auto& position) {
+        position.state.outcome = static_cast<Outcome>(outcome);
+        position.state.end = static_cast<EndReason>(end);
+      },
+      p.position);
+  return p;
+}
+
 }  // namespace
 
 void RegisterPositions(py::module_& m) {
@@ -96,9 +152,14 @@ how a finished game ended, which the text cannot always show).)")
              return absl::StrCat("lud64.Game('", p.game->name, "').position('", PositionText(p),
                                  "')");
            })
+      // NotImplemented for other types, so that p == 5 is False, not a TypeError.
       .def("__eq__",
-           [](const PositionHandle& a, const PositionHandle& b) {
-             return a.game->name == b.game->name && a.position == b.position;
+           [](const PositionHandle& a, const py::object& other) -> py::object {
+             if (!py::isinstance<PositionHandle>(other)) {
+               return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             }
+             const PositionHandle& b = other.cast<const PositionHandle&>();
+             return py::bool_(a.game->name == b.game->name && a.position == b.position);
            })
       .def("__hash__",
            [](const PositionHandle& p) {
@@ -112,17 +173,7 @@ how a finished game ended, which the text cannot always show).)")
             return py::make_tuple(p.game->name, PositionText(p), static_cast<int>(state.outcome),
                                   static_cast<int>(state.end));
           },
-          [](const py::tuple& t) {
-            PositionHandle p = ParsePositionHandle(MakeGameHandle(t[0].cast<std::string>()),
-                                                   t[1].cast<std::string>());
-            std::visit(
-                [&](auto& position) {
-                  position.state.outcome = static_cast<Outcome>(t[2].cast<int>() & 3);
-                  position.state.end = static_cast<EndReason>(t[3].cast<int>() & 3);
-                },
-                p.position);
-            return p;
-          }))
+          &Unpickle))
       .def_property_readonly(
           "to_move",
           [](const PositionHandle& p) { return State(p).to_move == Player::kP1 ? "p1" : "p2"; },

@@ -3,6 +3,7 @@ reading a position's text independently of the module."""
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
@@ -41,6 +42,19 @@ def run_command(*args):
     """The stdout of `lud64 <args>`; fails the test on a non-zero exit."""
     result = subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def run_isolated(code, timeout=60):
+    """Runs `code` after `import lud64` in a fresh interpreter, so that a crash
+    or a search without end fails one test instead of the whole run; its
+    stdout, or an assertion naming the crash or the timeout."""
+    try:
+        result = subprocess.run([sys.executable, "-c", "import lud64\n" + code],
+                                capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"still running after {timeout} s: {code}")
+    assert result.returncode == 0, f"exit {result.returncode}: {result.stderr[-2000:]}"
     return result.stdout
 
 

@@ -1,6 +1,7 @@
 """Engines from Python: the same answers as the lud64 command; Ctrl-C."""
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import time
 import pytest
 
 import lud64
-from conftest import run_command
+from conftest import run_command, run_isolated
 
 # Measured, so different in each run (and process).
 TIMING = {"seconds", "playouts_per_second", "decisions_per_second", "peak_rss_bytes"}
@@ -102,3 +103,34 @@ def test_ctrl_c_stops_long_work_with_keyboard_interrupt():
     out, _ = child.communicate(timeout=20)
     assert child.returncode == 0 and out.startswith("interrupted after")
     assert float(out.split()[-1]) < 10
+
+
+def test_none_is_not_a_game():
+    out = run_isolated("try:\n    lud64.playouts(None, count=1)\nexcept TypeError as e:\n"
+                       "    print(e)")
+    assert out.strip() == "game: expected a lud64.Game, got None"
+
+
+@pytest.mark.parametrize("engine, limits, message", [
+    ("mcts", "nodes=100", "nodes: applies only with engine='alphabeta'"),
+    ("mcts", "depth=3", "depth: applies only with engine='alphabeta'"),
+    ("alphabeta", "iterations=100", "iterations: applies only with engine='mcts'"),
+    ("alphabeta", "depth=1, threads=2", "threads: applies only with engine='mcts'"),
+])
+def test_bestmove_refuses_the_other_engines_limits(engine, limits, message):
+    # The old module ignored them and searched without end: in a child, with a timeout.
+    out = run_isolated("p = lud64.Game('davxar').start()\n"
+                       f"try:\n    lud64.bestmove(p, engine='{engine}', {limits})\n"
+                       "except ValueError as e:\n    print(e)", timeout=30)
+    assert out.strip() == message
+
+
+def test_playouts_refuse_a_finished_position():
+    g = lud64.Game("guettal")
+    p = g.start()
+    r = random.Random(1)
+    while not p.is_over:
+        p = p.play(r.choice(p.legal()))
+    assert "passed" in p.text()  # ended right after a pass, which the text does not show
+    with pytest.raises(ValueError, match="the game is already over"):
+        lud64.playouts(g, count=3, position=p)

@@ -1,8 +1,12 @@
 """BatchEnv: the same games as Position.play, auto-reset, seeds, errors."""
+import threading
+import time
+
 import numpy as np
 import pytest
 
 import lud64
+from conftest import run_isolated
 
 
 def test_steps_follow_the_rules_and_reset_finished_games(game):
@@ -80,3 +84,78 @@ def test_illegal_actions_raise_and_change_nothing():
     assert [env.position(i) for i in range(3)] != before
     with pytest.raises(ValueError):
         lud64.BatchEnv(game, 0)
+
+
+def test_none_is_not_a_game():
+    out = run_isolated("try:\n    lud64.BatchEnv(None, 4)\nexcept TypeError as e:\n    print(e)")
+    assert out.strip() == "game: expected a lud64.Game, got None"
+
+
+def test_a_second_thread_is_refused_while_one_steps():
+    env = lud64.BatchEnv(lud64.Game("davxar"), 2048, threads=2)
+    env.reset()
+    stop, failures = threading.Event(), []
+
+    def keep_stepping():  # refused now and then too, when the main thread holds the env
+        while not stop.is_set():
+            try:
+                env.step(env.random_actions())
+            except RuntimeError as e:
+                if str(e) != "BatchEnv is in use by another thread":
+                    failures.append(e)
+
+    worker = threading.Thread(target=keep_stepping)
+    worker.start()
+    refused = None
+    try:
+        deadline = time.monotonic() + 10
+        while refused is None and time.monotonic() < deadline:
+            try:
+                env.to_move()
+            except RuntimeError as e:
+                refused = e
+    finally:
+        stop.set()
+        worker.join()
+    assert str(refused) == "BatchEnv is in use by another thread"
+    assert failures == []
+    env.step(env.random_actions())  # the flag is free again
+
+
+@pytest.mark.parametrize("actions", [
+    np.zeros(3, dtype=np.float64), np.zeros(3, dtype=bool), np.array(["0", "0", "0"]),
+    np.zeros(3, dtype=np.complex128), [0.0, 0.0, 0.0],
+])
+def test_step_takes_integer_arrays_only(actions):
+    env = lud64.BatchEnv(lud64.Game("damdaman"), 3)
+    env.reset()
+    with pytest.raises(TypeError, match="actions: must be an integer array, got dtype"):
+        env.step(actions)
+
+
+def test_step_checks_the_range_before_narrowing():
+    env = lud64.BatchEnv(lud64.Game("damdaman"), 3)
+    env.reset()
+    good = env.random_actions()
+    before = [env.position(i) for i in range(3)]
+    wide = good.astype(np.int64)
+    wide[1] += 2**32  # would wrap to a legal action in int32
+    with pytest.raises(ValueError, match=f"env 1: action {wide[1]} is out of range 0 to 168"):
+        env.step(wide)
+    huge = good.astype(np.uint64)
+    huge[0] = 2**64 - 1
+    with pytest.raises(ValueError, match="env 0: action 18446744073709551615 is out of range"):
+        env.step(huge)
+    assert [env.position(i) for i in range(3)] == before
+    env.step(good.astype(np.uint8))  # any integer dtype that holds the ids
+    env.step([int(a) for a in env.random_actions()])
+
+
+def test_position_index_and_count_are_checked():
+    game = lud64.Game("guettal")
+    env = lud64.BatchEnv(game, 3)
+    with pytest.raises(IndexError, match="i=-1: no such environment, must be 0 to 2"):
+        env.position(-1)
+    with pytest.raises(TypeError, match="n: expected an int number of environments, got bool"):
+        lud64.BatchEnv(game, True)
+    assert len(lud64.BatchEnv(game, np.int64(2))) == 2

@@ -1,9 +1,11 @@
 """Games, positions and errors."""
 import pickle
 
+import numpy as np
 import pytest
 
 import lud64
+from conftest import run_isolated
 
 
 def test_games_lists_the_three_games():
@@ -70,16 +72,70 @@ def test_action_space_round_trips(game):
         game.action_text(game.num_actions)
 
 
-def test_finished_game_reports_its_outcome():
+def finished_guettal_game():
+    """A Guettal game played to its end, the end right after a pass."""
     g = lud64.Game("guettal")
     p = g.start()
     for decision in ["G3", "D3", "F3", "E3"]:
         p = p.play(decision)
     while not p.is_over:
         p = p.play(p.legal()[0])
+    return g, p
+
+
+def test_finished_game_reports_its_outcome():
+    g, p = finished_guettal_game()
     assert p.outcome in ("p1", "p2", "draw")
     assert p.end_reason in ("own rule", "all-pass", "turn limit")
     assert p.legal() == [] and not p.legal_mask().any()
     # The text cannot show every end (here right after a pass); pickling keeps it.
     again = pickle.loads(pickle.dumps(p))
     assert again == p and again.outcome == p.outcome and again.end_reason == p.end_reason
+
+
+def test_none_is_not_a_game():
+    out = run_isolated("try:\n    lud64.Game.start(None)\nexcept TypeError as e:\n    print(e)")
+    assert out.strip() == "self: expected a lud64.Game, got None"
+
+
+def test_play_takes_integers_and_text_only():
+    p = lud64.Game("davxar").start()
+    assert p.play(np.int64(3)) == p.play(3) == p.play(np.int32(3)) == p.play(p.game.action_text(3))
+    for wrong, name in [(True, "bool"), (np.True_, "numpy.bool_"), (1.0, "float"), (None, "NoneType")]:
+        with pytest.raises(TypeError, match="decision: expected an action id \\(int\\) or decision "
+                           f"text \\(str\\), got {name}"):
+            p.play(wrong)
+    with pytest.raises(ValueError, match="action 1208925819614629174706176: must be 0 to 224"):
+        p.play(2**80)
+
+
+@pytest.mark.parametrize("state, message", [
+    (("davxar", "start", 1, 0), "do not follow the rules"),
+    (("davxar", "start", 0, 1), "do not follow the rules"),
+    (("davxar", "start", 4, 0), "must be 0 to 3"),
+    (("davxar", "start", 0, -1), "must be 0 to 3"),
+    (("davxar", "start", "0", 0), "outcome must be an int, got str"),
+    (("davxar", "start", 0), "expected 4 fields"),
+])
+def test_unpickling_checks_the_state(state, message):
+    q = lud64.Position.__new__(lud64.Position)
+    with pytest.raises(ValueError, match=message):
+        q.__setstate__(state)
+
+
+def test_unpickling_a_finished_game_checks_its_end():
+    g, p = finished_guettal_game()
+    name, text, outcome, end = p.__getstate__()
+    assert "passed" in text and not g.position(text).is_over  # only the pickle keeps the end
+    winners = {1, 2, 3} - {outcome}
+    for wrong in [(o, end) for o in winners] + [(3, 2), (outcome, 3)]:
+        with pytest.raises(ValueError, match="do not follow the rules"):
+            lud64.Position.__new__(lud64.Position).__setstate__((name, text, *wrong))
+    assert pickle.loads(pickle.dumps(p)) == p
+
+
+def test_comparing_with_other_types_is_false():
+    g = lud64.Game("guettal")
+    p = g.start()
+    assert not (g == None) and not (g == 5) and g != 5 and not (p == 5) and p != "start"  # noqa: E711
+    assert g == lud64.Game("guettal") and p == g.start() and p != g
