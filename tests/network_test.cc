@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -298,11 +301,33 @@ TEST(SampleFileTest, RoundTripsAndRejectsDamage) {
     EXPECT_EQ(read[i].other, samples[i].other);
     EXPECT_EQ(read[i].target, samples[i].target);
   }
+  // A flipped byte among the samples.
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::string flipped = bytes;
+  flipped[900] ^= 0x10;
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << flipped;
+  read.clear();
+  EXPECT_EQ(ReadSamples(path, read).message(),
+            "sample file " + path + ": checksum mismatch: the samples are corrupt");
+  // Version 1, before the checksum: the same samples, still read.
+  std::string version1 = bytes.substr(0, bytes.size() - 8);
+  version1[8] = 1;
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << version1;
+  read.clear();
+  ASSERT_TRUE(ReadSamples(path, read).ok());
+  ASSERT_EQ(read.size(), samples.size());
+  EXPECT_EQ(read.back().mover, samples.back().mover);
+  EXPECT_EQ(read.back().target, samples.back().target);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
   std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);
   read.clear();
   const absl::Status truncated = ReadSamples(path, read);
   EXPECT_EQ(truncated.message(),
-            "sample file " + path + ": 1819 bytes for 50 samples: truncated or corrupt");
+            "sample file " + path + ": 1827 bytes for 50 samples: truncated or corrupt");
 }
 
 }  // namespace

@@ -35,6 +35,11 @@ expect 2 "lud64-train tables: .*$work/none" -- tables --game=davxar "--out=$work
 head -c 100 "$work/s.smp" > "$work/cut.smp"
 expect 2 "sample file $work/cut.smp: 100 bytes for [0-9]+ samples: truncated or corrupt" -- fit \
   "--data=$work/cut.smp" --family=davxar "--out=$work/m.lnet"
+cp "$work/s.smp" "$work/flipped.smp"
+printf '\xff\xff\xff\xff\xff\xff\xff\xff' |
+  dd "of=$work/flipped.smp" bs=1 seek=1000 conv=notrunc status=none
+expect 2 "sample file $work/flipped.smp: checksum mismatch: the samples are corrupt" -- fit \
+  "--data=$work/flipped.smp" --family=davxar "--out=$work/m.lnet"
 printf 'x' | dd "of=$work/n.lnet" bs=1 seek=500 conv=notrunc status=none
 expect 2 "network file $work/n.lnet: checksum mismatch: the file is corrupt" -- info \
   "--net=$work/n.lnet"

@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/checksum.h"
 
 namespace lud64 {
 namespace {
 
 constexpr char kMagic[8] = {'L', 'U', 'D', '6', '4', 'S', 'M', 'P'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersionWithoutChecksum = 1;
 constexpr size_t kSampleBytes = 2 * sizeof(NetworkInputs) + sizeof(float);
 
 absl::Status Error(const std::string& path, absl::string_view what) {
@@ -26,11 +28,18 @@ absl::Status WriteSamples(const std::string& path, const std::vector<TrainingSam
   out.write(kMagic, sizeof(kMagic));
   out.write(reinterpret_cast<const char*>(&kVersion), sizeof(kVersion));
   out.write(reinterpret_cast<const char*>(&count), sizeof(count));
+  StreamChecksum checksum;
+  const auto write = [&](const void* data, size_t size) {
+    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
+    checksum.Add(static_cast<const uint8_t*>(data), size);
+  };
   for (const TrainingSample& s : samples) {
-    out.write(reinterpret_cast<const char*>(s.mover.words.data()), sizeof(NetworkInputs));
-    out.write(reinterpret_cast<const char*>(s.other.words.data()), sizeof(NetworkInputs));
-    out.write(reinterpret_cast<const char*>(&s.target), sizeof(s.target));
+    write(s.mover.words.data(), sizeof(NetworkInputs));
+    write(s.other.words.data(), sizeof(NetworkInputs));
+    write(&s.target, sizeof(s.target));
   }
+  const uint64_t sum = checksum.Finish();
+  out.write(reinterpret_cast<const char*>(&sum), sizeof(sum));
   // A failure at run time (exit 1), not bad input.
   if (!out.flush()) {
     return absl::UnavailableError(absl::StrCat("sample file ", path, ": cannot write it"));
@@ -47,20 +56,29 @@ absl::Status ReadSamples(const std::string& path, std::vector<TrainingSample>& s
   if (!in.read(magic, sizeof(magic)) || std::memcmp(magic, kMagic, sizeof(kMagic)) != 0) {
     return Error(path, "not a lud64 sample file (no LUD64SMP at its start)");
   }
-  if (!in.read(reinterpret_cast<char*>(&version), sizeof(version)) || version != kVersion) {
-    return Error(path, absl::StrCat("format version ", version, "; this build reads ", kVersion));
+  if (!in.read(reinterpret_cast<char*>(&version), sizeof(version)) ||
+      (version != kVersion && version != kVersionWithoutChecksum)) {
+    return Error(path, absl::StrCat("format version ", version, "; this build reads ",
+                                    kVersionWithoutChecksum, " and ", kVersion));
   }
+  const bool checked = version == kVersion;
   in.read(reinterpret_cast<char*>(&count), sizeof(count));
   in.seekg(0, std::ios::end);
   const uint64_t size = static_cast<uint64_t>(in.tellg());
   constexpr uint64_t kHeader = sizeof(kMagic) + sizeof(version) + sizeof(count);
-  if (!in || size != kHeader + count * kSampleBytes) {
+  const uint64_t trailer = checked ? sizeof(uint64_t) : 0;
+  if (!in || count > size / kSampleBytes || size != kHeader + count * kSampleBytes + trailer) {
     return Error(path, absl::StrCat(size, " bytes for ", count, " samples: truncated or corrupt"));
   }
   in.seekg(kHeader);
   std::vector<char> bytes(count * kSampleBytes);
-  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
+  uint64_t stored = 0;
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())) ||
+      (checked && !in.read(reinterpret_cast<char*>(&stored), sizeof(stored)))) {
     return Error(path, "cannot read it");
+  }
+  if (checked && Checksum64(bytes.data(), bytes.size()) != stored) {
+    return Error(path, "checksum mismatch: the samples are corrupt");
   }
   samples.reserve(samples.size() + count);
   for (uint64_t i = 0; i < count; ++i) {

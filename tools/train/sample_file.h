@@ -1,6 +1,8 @@
 // Files of training samples (network/training.h): "LUD64SMP", a format
-// version (uint32, 1), the sample count (uint64), then each sample's two
-// views (16 bytes each) and its target (float), little-endian.
+// version (uint32, 2), the sample count (uint64), each sample's two views (16
+// bytes each) and its target (float), then Checksum64 (engine/checksum.h) of
+// the samples' bytes (uint64), little-endian. Version 1 files, the same
+// without the checksum, are still read.
 #ifndef LUD64_TOOLS_TRAIN_SAMPLE_FILE_H_
 #define LUD64_TOOLS_TRAIN_SAMPLE_FILE_H_
 
