@@ -303,6 +303,8 @@ void RegisterAnalysis(py::module_& m) {
             ValueNamed(kEvaluationNames, evaluation);
         Check(parsed_evaluation.has_value(),
               absl::StrCat("eval='", evaluation, "': must be ", NameChoices(kEvaluationNames)));
+        Check(evalfile.empty() || *parsed_evaluation == Evaluation::kLearned,
+              "evalfile: applies only with eval='learned'");
         return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
                             exploration, tb, *parsed, *parsed_evaluation, evalfile});
       },

@@ -134,3 +134,9 @@ def test_playouts_refuse_a_finished_position():
     assert "passed" in p.text()  # ended right after a pass, which the text does not show
     with pytest.raises(ValueError, match="the game is already over"):
         lud64.playouts(g, count=3, position=p)
+
+
+def test_bestmove_refuses_an_evalfile_with_the_classic_evaluation():
+    p = lud64.Game("davxar:pieces=4").start()
+    with pytest.raises(ValueError, match="evalfile: applies only with eval='learned'"):
+        lud64.bestmove(p, depth=1, eval="classic", evalfile="weights.lnet")
