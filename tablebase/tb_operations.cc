@@ -6,12 +6,12 @@ namespace lud64::tablebase {
 
 absl::Status NoTablebaseError(absl::string_view game_name) {
   if (absl::StartsWith(game_name, "guettal")) {
-    return absl::UnimplementedError(
+    return absl::InvalidArgumentError(
         "guettal has no tablebase: its enclosure rule depends on the order in which neighbours "
         "are visited, which the board's symmetries do not preserve, so positions cannot be "
         "folded or indexed safely");
   }
-  return absl::UnimplementedError(absl::StrCat(game_name, " has no tablebase"));
+  return absl::InvalidArgumentError(absl::StrCat(game_name, " has no tablebase"));
 }
 
 }  // namespace lud64::tablebase

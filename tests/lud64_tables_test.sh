@@ -56,7 +56,8 @@ expect 0 'proven draw' -- bestmove --engine=mcts --iterations=2000 --game=damdam
 echo '......./....x../...o.../...x.../......./......./....... x' > "$tbdir/near.book"
 expect 0 'result +1 wins, 1 losses, 0 draws' -- match --game=damdaman "--p1=alphabeta:depth=2,tb=$tbdir" "--p2=mcts:iterations=200,tb=$tbdir" --games=2 "--openings-file=$tbdir/near.book"
 expect fail "engine 'alphabeta:tb=/nonexistent': tablebase directory" -- match --game=damdaman --p1=alphabeta:tb=/nonexistent --p2=random --games=2
-expect fail 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
+expect 2 'guettal has no tablebase' -- tb probe --game=guettal "--position=start"
+expect 2 'guettal has no tablebase' -- tb build --game=guettal --upto=2 "--tb=$tbdir/guettal"
 expect fail 'unknown action .frob.' -- tb frob
 expect fail 'needs an action first' -- tb --game=damdaman
 # Without --memory, a build over the machine's memory is refused with its
