@@ -52,7 +52,7 @@ struct PositionHandle {
 // The position of `game` written `text` ('start' or the notation); a
 // ValueError naming what is wrong otherwise.
 PositionHandle ParsePositionHandle(const GamePtr& game, absl::string_view text);
-// A decision's text, e.g. 'E4-E5'.
+// A decision's text, e.g. 'E4-E3'.
 std::string DecisionText(const GameHandle& game, Decision d);
 // The decision an action id or a decision's text names, legal or not; a
 // ValueError for an id out of range or text that names none.

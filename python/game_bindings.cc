@@ -161,11 +161,17 @@ action space (num_actions, action_id, action_text) and the planes layout
                   absl::StrCat("decision '", text, "': ", g.name, " never makes it"));
             return id;
           },
-          py::arg("decision"), "The action id of a decision's text, e.g. 'E4-E5'.")
+          py::arg("decision"), "The action id of a decision's text, e.g. 'E4-E3'.")
       .def(
           "action_text",
-          [](const GameHandle& g, int64_t id) {
-            return DecisionText(g, ReadDecision(g, py::int_(id)));
+          [](const GameHandle& g, const py::object& id) {
+            // As play() reads ids: numpy integers too, never a bool.
+            const std::optional<int64_t> value = AsInteger(id);
+            if (!value) {
+              throw py::type_error(
+                  absl::StrCat("id: expected an action id (int), got ", TypeName(id)));
+            }
+            return DecisionText(g, ReadDecision(g, py::int_(*value)));
           },
           py::arg("id"), "The text of action `id`.")
       .def_property_readonly(

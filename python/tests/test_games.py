@@ -109,6 +109,14 @@ def test_play_takes_integers_and_text_only():
         p.play(2**80)
 
 
+def test_action_text_takes_integers_only():
+    g = lud64.Game("davxar")
+    assert g.action_text(np.int64(3)) == g.action_text(3)
+    for wrong, name in [(True, "bool"), ("E4", "str"), (2.0, "float")]:
+        with pytest.raises(TypeError, match=f"id: expected an action id \\(int\\), got {name}"):
+            g.action_text(wrong)
+
+
 @pytest.mark.parametrize("state, message", [
     (("davxar", "start", 1, 0), "do not follow the rules"),
     (("davxar", "start", 0, 1), "do not follow the rules"),

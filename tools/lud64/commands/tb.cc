@@ -210,7 +210,8 @@ const Command kTbCommand = {
     "    Without --game, info, verify and compress take the family the directory's\n"
     "    files name.\n"
     "  Tables live in --tb, else $LUD64_TB, else ./tablebases.\n"
-    "  example: lud64 tb build --game=davxar:pieces=3 && lud64 tb probe --game=davxar:pieces=3",
+    "  example: lud64 tb build --game=davxar:pieces=3 &&\n"
+    "           lud64 tb probe --game=davxar:pieces=3 --position=start",
     {"game", "position", "json", "tb", "upto", "threads", "memory", "compress"},
     RunTb,
     {"build", "probe", "info", "verify", "compress"}};
