@@ -35,20 +35,17 @@ absl::Status FirstError(std::initializer_list<absl::Status> checks) {
   return absl::OkStatus();
 }
 
-namespace {
-// A flag as users write it: "sprt_model" -> "sprt-model".
-std::string DashedName(std::string name) {
+std::string DashedFlag(std::string name) {
   std::replace(name.begin(), name.end(), '_', '-');
   return name;
 }
-}  // namespace
 
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with) {
   for (const char* name : flags) {
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     if (flag->CurrentValue() != flag->DefaultValue()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("--", DashedName(name), " applies only with ", applies_with));
+          absl::StrCat("--", DashedFlag(name), " applies only with ", applies_with));
     }
   }
   return absl::OkStatus();
@@ -58,7 +55,7 @@ absl::Status RejectEmptyFileFlags(std::initializer_list<const char*> flags) {
   for (const char* name : flags) {
     if (FlagGiven(name) && absl::FindCommandLineFlag(name)->CurrentValue().empty()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("--", DashedName(name), "=: needs a file name"));
+          absl::StrCat("--", DashedFlag(name), "=: needs a file name"));
     }
   }
   return absl::OkStatus();

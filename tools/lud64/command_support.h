@@ -35,6 +35,10 @@ absl::Status CheckRange(absl::string_view flag, T value, T low, T high,
 // The first error among `checks`, or OK.
 absl::Status FirstError(std::initializer_list<absl::Status> checks);
 
+// A flag as users write it: "openings_file" -> "openings-file" (abseil's
+// names have underscores).
+std::string DashedFlag(std::string name);
+
 // An error naming the first of `flags` set to other than its default, which
 // only `applies_with` would use.
 absl::Status RejectFlags(std::initializer_list<const char*> flags, absl::string_view applies_with);

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
-#include <limits>
 #include <map>
 #include <new>
 #include <string>
@@ -18,6 +17,7 @@
 #include "absl/strings/strip.h"
 #include "boards/game_list.h"
 #include "engine/input_text.h"
+#include "engine/plain_number.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/version.h"
@@ -46,12 +46,6 @@ void PrintUsage(std::ostream& out) {
          "exit codes: 0 done, 1 error (a failed write, not enough memory, a damaged file),\n"
          "2 bad command line or input (a flag out of range, a malformed position, an illegal\n"
          "decision), 130 stopped by Ctrl-C (what was found so far is printed first).\n";
-}
-
-// A flag as users write it: "openings_file" -> "openings-file".
-std::string DashedFlag(std::string name) {
-  std::replace(name.begin(), name.end(), '_', '-');
-  return name;
 }
 
 void PrintCommandHelp(const Command& command) {
@@ -125,17 +119,18 @@ std::string FlagValueError(absl::string_view arg, const std::string& flag, absl:
     return plain && absl::SimpleAtod(value, &number) ? "" : "must be a number";
   }
   const bool is_unsigned = known.IsOfType<uint64_t>();
-  const absl::string_view digits = is_unsigned ? value : absl::StripPrefix(value, "-");
-  if (digits.empty() || digits.find_first_not_of("0123456789") != absl::string_view::npos) {
-    return is_unsigned ? "must be a whole number, 0 or more" : "must be a whole number";
-  }
-  int64_t signed_value;
+  int signed_value;
   uint64_t unsigned_value;
-  const bool fits = is_unsigned ? absl::SimpleAtoi(value, &unsigned_value)
-                                : absl::SimpleAtoi(value, &signed_value) &&
-                                      signed_value >= std::numeric_limits<int>::min() &&
-                                      signed_value <= std::numeric_limits<int>::max();
-  return fits ? "" : "is too large";
+  if (is_unsigned ? ParsePlainNumber(value, &unsigned_value)
+                  : ParsePlainNumber(value, &signed_value)) {
+    return "";
+  }
+  // Digits the type cannot hold, or not a whole number at all.
+  const absl::string_view digits = is_unsigned ? value : absl::StripPrefix(value, "-");
+  if (!digits.empty() && digits.find_first_not_of("0123456789") == absl::string_view::npos) {
+    return "is too large";
+  }
+  return is_unsigned ? "must be a whole number, 0 or more" : "must be a whole number";
 }
 
 // The exit code once stdout is flushed: a failed write (a full disk, a closed

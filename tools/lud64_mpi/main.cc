@@ -19,12 +19,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
 #include "boards/game_tablebases.h"
+#include "engine/plain_number.h"
 #include "tablebase/distributed/mpi_builder.h"
 
 namespace lud64 {
@@ -47,8 +47,7 @@ struct Args {
 absl::StatusOr<int64_t> WholeNumber(const std::string& name, const std::string& value, int64_t low,
                                     int64_t high) {
   int64_t number;
-  const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits || !absl::SimpleAtoi(value, &number) || number < low || number > high) {
+  if (!ParsePlainNumber(value, &number) || number < low || number > high) {
     return absl::InvalidArgumentError(
         absl::StrCat(name, "=", value, ": must be a whole number from ", low, " to ", high));
   }

@@ -1,41 +1,10 @@
 #include "tools/train/flags.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <system_error>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_join.h"
 
 namespace lud64 {
-namespace {
-
-// std::from_chars reads no leading space or '+'; the whole text must be read.
-template <class T>
-bool ParseWhole(absl::string_view text, T* value) {
-  const char* end = text.data() + text.size();
-  const std::from_chars_result result = std::from_chars(text.data(), end, *value);
-  return result.ec == std::errc() && result.ptr == end;
-}
-
-bool PlainDigits(absl::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), absl::ascii_isdigit);
-}
-
-}  // namespace
-
-bool ParsePlainNumber(absl::string_view text, int* value) {
-  return PlainDigits(text) && ParseWhole(text, value);
-}
-
-bool ParsePlainNumber(absl::string_view text, uint64_t* value) {
-  return PlainDigits(text) && ParseWhole(text, value);
-}
-
-bool ParsePlainNumber(absl::string_view text, double* value) {
-  return ParseWhole(text, value) && std::isfinite(*value);
-}
 
 absl::StatusOr<Flags> Flags::Parse(int argc, char** argv, int first,
                                    const std::vector<std::string>& known) {

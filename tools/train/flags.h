@@ -12,14 +12,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "engine/plain_number.h"
 
 namespace lud64 {
-
-// The number `text` spells, or false: plain digits for an integer (no sign,
-// space or '+'), a finite decimal for a double (no NaN, no infinity).
-bool ParsePlainNumber(absl::string_view text, int* value);
-bool ParsePlainNumber(absl::string_view text, uint64_t* value);
-bool ParsePlainNumber(absl::string_view text, double* value);
 
 class Flags {
  public:

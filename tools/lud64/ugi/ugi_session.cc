@@ -81,14 +81,13 @@ absl::Status UgiSession::WaitForSearch() {
 }
 
 namespace {
-bool StopsSearch(absl::string_view line) {
-  const std::vector<absl::string_view> words = Words(line);
+bool StopsSearch(const std::vector<absl::string_view>& words) {
   return words.size() == 1 && (words[0] == "stop" || words[0] == "quit");
 }
 }  // namespace
 
 void UgiSession::Notice(absl::string_view line) {
-  if (!StopsSearch(line)) return;
+  if (!StopsSearch(Words(line))) return;
   std::lock_guard lock(search_mutex_);
   ++noticed_stops_;
   if (!searching_) return;
@@ -153,11 +152,11 @@ void UgiSession::RunSearch(const SearchJob& job) {
 
 bool UgiSession::Handle(absl::string_view line) {
   if (quit_) return false;
-  if (StopsSearch(line)) {
+  const std::vector<absl::string_view> words = Words(line);
+  if (StopsSearch(words)) {
     std::lock_guard lock(search_mutex_);
     if (noticed_stops_ > 0) --noticed_stops_;
   }
-  const std::vector<absl::string_view> words = Words(line);
   if (words.empty()) return true;
   const absl::string_view command = words[0];
   const std::string args = Rest(words, 1);
