@@ -42,7 +42,8 @@ void Check(bool ok, absl::string_view message) {
   if (!ok) throw py::value_error(std::string(message));
 }
 
-std::vector<uint64_t> PerftCounts(const PositionHandle& p, int depth) {
+std::vector<uint64_t> PerftCounts(const PositionHandle& p, Int<int, "depth"> depth_argument) {
+  const int depth = depth_argument.value;
   Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
   return RunInterruptible([&](StopFlag stop) {
     return Visit(p, [&](const auto& game, const auto& position) {
@@ -85,8 +86,11 @@ void CheckOngoing(const PositionHandle& p) {
   });
 }
 
-py::object Playouts(const GamePtr& game, uint64_t count, double time, int threads, uint64_t seed,
+py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument, double time,
+                    Int<int, "threads"> threads_argument, Int<uint64_t, "seed"> seed_argument,
                     const std::optional<PositionHandle>& from) {
+  const uint64_t count = count_argument.value, seed = seed_argument.value;
+  const int threads = threads_argument.value;
   RequireGame(game, "game");
   Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
   Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
@@ -107,8 +111,11 @@ py::object Playouts(const GamePtr& game, uint64_t count, double time, int thread
       });
 }
 
-py::object Solve(const PositionHandle& p, int depth, uint64_t nodes, double time, int hash,
+py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
+                 Int<uint64_t, "nodes"> nodes_argument, double time, Int<int, "hash"> hash_argument,
                  const std::optional<std::string>& tb) {
+  const int depth = depth_argument.value, hash = hash_argument.value;
+  const uint64_t nodes = nodes_argument.value;
   CheckOngoing(p);
   Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
   Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
@@ -292,9 +299,11 @@ void RegisterAnalysis(py::module_& m) {
         "totals with any number of threads.");
   m.def(
       "bestmove",
-      [](const PositionHandle& p, double time, int depth, uint64_t nodes, const std::string& engine,
-         uint64_t iterations, int threads, uint64_t seed, int hash, int memory, double exploration,
-         const std::optional<std::string>& tb, const std::string& leaves,
+      [](const PositionHandle& p, double time, Int<int, "depth"> depth,
+         Int<uint64_t, "nodes"> nodes, const std::string& engine,
+         Int<uint64_t, "iterations"> iterations, Int<int, "threads"> threads,
+         Int<uint64_t, "seed"> seed, Int<int, "hash"> hash, Int<int, "memory"> memory,
+         double exploration, const std::optional<std::string>& tb, const std::string& leaves,
          const std::string& evaluation, const std::string& evalfile) {
         const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
         Check(parsed.has_value(),
@@ -305,8 +314,9 @@ void RegisterAnalysis(py::module_& m) {
               absl::StrCat("eval='", evaluation, "': must be ", NameChoices(kEvaluationNames)));
         Check(evalfile.empty() || *parsed_evaluation == Evaluation::kLearned,
               "evalfile: applies only with eval='learned'");
-        return BestMove(p, {engine, time, depth, nodes, iterations, threads, seed, hash, memory,
-                            exploration, tb, *parsed, *parsed_evaluation, evalfile});
+        return BestMove(
+            p, {engine, time, depth.value, nodes.value, iterations.value, threads.value, seed.value,
+                hash.value, memory.value, exploration, tb, *parsed, *parsed_evaluation, evalfile});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,

@@ -2,7 +2,9 @@
 // learning: actions in, planes, rewards and done flags out, finished games
 // reset at once. Each environment has its own random stream (for random
 // actions) derived from the seed and its index, so results depend on the seed
-// only, never on the threads.
+// only, never on the threads. The calls that can take seconds (building,
+// reset, step, legal masks of millions of environments) can be interrupted,
+// and then change nothing.
 #ifndef LUD64_PYTHON_BATCH_ENV_H_
 #define LUD64_PYTHON_BATCH_ENV_H_
 
@@ -10,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,17 +52,31 @@ bool IsLegalDecision(const G& game, const typename G::Position& position, Decisi
   }
 }
 
+// Asked by the calling thread between rounds of environments: true stops
+// the call (the module's Ctrl-C check). Empty: never.
+using Interrupt = std::function<bool()>;
+
+// Environments a thread handles between two looks at the Interrupt: about
+// 2 ms of steps (a round of the pool costs about 10 us), and one round, so no
+// look, at the usual sizes.
+inline constexpr int kBlock = 16384;
+
 // The game-independent face of BatchEnvOf<G>. Output pointers hold n values
 // (n * plane_size planes, n * num_actions mask values).
 class BatchEnvCore {
  public:
   virtual ~BatchEnvCore() = default;
   virtual int size() const = 0;
-  virtual void Reset(float* planes) = 0;
+  // Reset, Step and LegalMask return false (Step: a Cancelled status) when
+  // `interrupt` stopped them, and then have changed nothing.
+  virtual bool Reset(float* planes, const Interrupt& interrupt) = 0;
   // Nothing changes when an action is out of range or illegal: the error
   // names the first such environment.
-  virtual absl::Status Step(const int32_t* actions, float* planes, float* rewards, bool* done) = 0;
-  virtual void LegalMask(bool* mask) = 0;
+  virtual absl::Status Step(const int32_t* actions, float* planes, float* rewards, bool* done,
+                            const Interrupt& interrupt) = 0;
+  virtual bool LegalMask(bool* mask, const Interrupt& interrupt) = 0;
+  // Under a second at any size, so never interrupted: an interruption would
+  // have advanced some environments' random streams.
   virtual void RandomActions(int32_t* actions) = 0;
   virtual void ToMove(int8_t* players) const = 0;
   virtual std::string PositionText(int env) const = 0;
@@ -70,33 +87,47 @@ class BatchEnvOf final : public BatchEnvCore {
  public:
   using Position = typename G::Position;
 
-  // `actions` and `plane_size` describe the game's action space and planes.
-  BatchEnvOf(const G& game, const ActionSpace& actions, int plane_size, int n, uint64_t seed,
-             int threads)
-      : game_(game),
-        actions_(actions),
-        plane_size_(plane_size),
-        positions_(n, game.start()),
-        previous_(n),
-        pool_(threads) {
-    randoms_.reserve(n);
-    for (int i = 0; i < n; ++i) randoms_.push_back(PlayoutRandom(seed, i));
+  // n environments at the start; `actions` and `plane_size` describe the
+  // game's action space and planes. nullptr when `interrupt` stopped it (16M
+  // environments take seconds).
+  static std::unique_ptr<BatchEnvOf> Make(const G& game, const ActionSpace& actions, int plane_size,
+                                          int n, uint64_t seed, int threads,
+                                          const Interrupt& interrupt) {
+    std::unique_ptr<BatchEnvOf> env(new BatchEnvOf(game, actions, plane_size, threads));
+    env->positions_.reserve(n);
+    env->previous_.reserve(n);
+    env->randoms_.reserve(n);
+    for (int begin = 0; begin < n; begin += kBlock) {
+      if (begin > 0 && interrupt && interrupt()) return nullptr;
+      const int end = std::min(n, begin + kBlock);
+      env->positions_.resize(end, game.start());
+      env->previous_.resize(end);
+      for (int i = begin; i < end; ++i) env->randoms_.push_back(PlayoutRandom(seed, i));
+    }
+    return env;
   }
 
   int size() const override { return static_cast<int>(positions_.size()); }
 
-  void Reset(float* planes) override {
-    pool_.Run(size(), [&](int begin, int end) {
+  // The planes first, the positions once they are all written.
+  bool Reset(float* planes, const Interrupt& interrupt) override {
+    const Position start = game_.start();
+    const int written = ForEachRound(interrupt, [&](int begin, int end) {
       for (int i = begin; i < end; ++i) {
-        positions_[i] = game_.start();
-        WritePlanes(game_, positions_[i], planes + static_cast<size_t>(i) * plane_size_);
+        WritePlanes(game_, start, planes + static_cast<size_t>(i) * plane_size_);
       }
     });
+    if (written < size()) return false;
+    pool_.Run(size(), [&](int begin, int end) {
+      std::fill(positions_.begin() + begin, positions_.begin() + end, start);
+    });
+    return true;
   }
 
-  absl::Status Step(const int32_t* actions, float* planes, float* rewards, bool* done) override {
+  absl::Status Step(const int32_t* actions, float* planes, float* rewards, bool* done,
+                    const Interrupt& interrupt) override {
     std::atomic<int> first_error{size()};
-    pool_.Run(size(), [&](int begin, int end) {
+    const int stepped = ForEachRound(interrupt, [&](int begin, int end) {
       for (int i = begin; i < end; ++i) {
         Position& position = positions_[i];
         previous_[i] = position;
@@ -123,6 +154,10 @@ class BatchEnvOf final : public BatchEnvCore {
         WritePlanes(game_, position, planes + static_cast<size_t>(i) * plane_size_);
       }
     });
+    if (stepped < size()) {
+      std::copy(previous_.begin(), previous_.begin() + stepped, positions_.begin());
+      return absl::CancelledError("interrupted");
+    }
     const int bad = first_error.load();
     if (bad == size()) return absl::OkStatus();
     std::copy(previous_.begin(), previous_.end(), positions_.begin());
@@ -137,14 +172,15 @@ class BatchEnvOf final : public BatchEnvCore {
                      FormatPosition(game_, positions_[bad])));
   }
 
-  void LegalMask(bool* mask) override {
+  bool LegalMask(bool* mask, const Interrupt& interrupt) override {
     const int width = actions_.size();
-    pool_.Run(size(), [&](int begin, int end) {
+    const int marked = ForEachRound(interrupt, [&](int begin, int end) {
       std::memset(mask + static_cast<size_t>(begin) * width, 0,
                   static_cast<size_t>(end - begin) * width);
       for (int i = begin; i < end; ++i)
         MarkLegal(positions_[i], mask + static_cast<size_t>(i) * width);
     });
+    return marked == size();
   }
 
   void RandomActions(int32_t* actions) override {
@@ -165,6 +201,24 @@ class BatchEnvOf final : public BatchEnvCore {
   }
 
  private:
+  BatchEnvOf(const G& game, const ActionSpace& actions, int plane_size, int threads)
+      : game_(game), actions_(actions), plane_size_(plane_size), pool_(threads) {}
+
+  // Calls body(begin, end) on ranges covering [0, size()), in rounds of
+  // kBlock environments per thread of the pool, asking `interrupt` between
+  // rounds. Returns how many environments were done: size(), or, when
+  // interrupted, fewer: always the first ones, which makes undoing simple.
+  template <class Body>
+  int ForEachRound(const Interrupt& interrupt, const Body& body) {
+    const int round = kBlock * pool_.threads();
+    for (int begin = 0; begin < size(); begin += round) {
+      if (begin > 0 && interrupt && interrupt()) return begin;
+      const int end = std::min(size(), begin + round);
+      pool_.Run(end - begin, [&](int first, int last) { body(begin + first, begin + last); });
+    }
+    return size();
+  }
+
   // Sets the legal actions of an unfinished position in `row`.
   void MarkLegal(const Position& position, bool* row) const {
     if constexpr (HasDecisionSets<G>) {

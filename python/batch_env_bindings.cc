@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -38,6 +39,13 @@ struct BatchEnvHandle {
   }
 };
 
+}  // namespace
+
+template <>
+inline constexpr bool kBoundClass<BatchEnvHandle> = true;
+
+namespace {
+
 // Holds an environment's busy flag for one call; raises RuntimeError when
 // another thread holds it (waiting could deadlock on the GIL).
 class BusyGuard {
@@ -56,8 +64,20 @@ class BusyGuard {
 // Below this many environments a step is too short to share between threads.
 constexpr int kEnvsPerThread = 256;
 
+// call(interrupt) without the GIL, `interrupt` saying when Ctrl-C (any signal
+// handler) raised: the caller then raises that exception.
+template <class Call>
+auto Interruptibly(const Call& call) {
+  const py::gil_scoped_release release;
+  SignalCheck check;
+  return call(Interrupt(std::ref(check)));
+}
+
 std::unique_ptr<BatchEnvHandle> MakeBatchEnv(const GamePtr& game, const py::object& count,
-                                             uint64_t seed, int threads) {
+                                             Int<uint64_t, "seed"> seed_argument,
+                                             Int<int, "threads"> threads_argument) {
+  const uint64_t seed = seed_argument.value;
+  int threads = threads_argument.value;
   RequireGame(game, "game");
   const std::optional<int64_t> n = AsInteger(count);
   if (!n) {
@@ -79,10 +99,13 @@ std::unique_ptr<BatchEnvHandle> MakeBatchEnv(const GamePtr& game, const py::obje
   std::visit(
       [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
-        env->core = std::make_unique<BatchEnvOf<G>>(g, game->actions, game->planes.size(),
-                                                    static_cast<int>(*n), seed, threads);
+        env->core = Interruptibly([&](const Interrupt& interrupt) {
+          return BatchEnvOf<G>::Make(g, game->actions, game->planes.size(), static_cast<int>(*n),
+                                     seed, threads, interrupt);
+        });
       },
       game->game);
+  if (env->core == nullptr) throw py::error_already_set();
   return env;
 }
 
@@ -90,8 +113,9 @@ py::array_t<float> Reset(BatchEnvHandle& env) {
   const BusyGuard guard(env);
   py::array_t<float> planes(env.PlanesShape());
   float* out = planes.mutable_data();
-  py::gil_scoped_release release;
-  env.core->Reset(out);
+  if (!Interruptibly([&](const Interrupt& interrupt) { return env.core->Reset(out, interrupt); })) {
+    throw py::error_already_set();
+  }
   return planes;
 }
 
@@ -135,14 +159,12 @@ py::tuple Step(BatchEnvHandle& env, const py::object& actions_object) {
   py::array_t<float> planes(env.PlanesShape());
   py::array_t<float> rewards(n);
   py::array_t<bool> done(n);
-  absl::Status status;
-  {
-    float* planes_out = planes.mutable_data();
-    float* rewards_out = rewards.mutable_data();
-    bool* done_out = done.mutable_data();
-    py::gil_scoped_release release;
-    status = env.core->Step(ids.data(), planes_out, rewards_out, done_out);
-  }
+  float* planes_out = planes.mutable_data();
+  float* rewards_out = rewards.mutable_data();
+  bool* done_out = done.mutable_data();
+  const absl::Status status = Interruptibly([&](const Interrupt& interrupt) {
+    return env.core->Step(ids.data(), planes_out, rewards_out, done_out, interrupt);
+  });
   if (!status.ok()) ThrowStatus(status);
   return py::make_tuple(planes, rewards, done);
 }
@@ -152,8 +174,10 @@ py::array_t<bool> BatchLegalMask(BatchEnvHandle& env) {
   py::array_t<bool> mask({static_cast<py::ssize_t>(env.core->size()),
                           static_cast<py::ssize_t>(env.game->actions.size())});
   bool* out = mask.mutable_data();
-  py::gil_scoped_release release;
-  env.core->LegalMask(out);
+  if (!Interruptibly(
+          [&](const Interrupt& interrupt) { return env.core->LegalMask(out, interrupt); })) {
+    throw py::error_already_set();
+  }
   return mask;
 }
 
@@ -173,7 +197,8 @@ py::array_t<int8_t> ToMove(BatchEnvHandle& env) {
   return players;
 }
 
-py::object EnvPosition(BatchEnvHandle& env, int64_t i) {
+py::object EnvPosition(BatchEnvHandle& env, Int<int64_t, "i"> index) {
+  const int64_t i = index.value;
   const int n = env.core->size();
   if (i < 0 || i >= n) {
     throw py::index_error(absl::StrCat("i=", i, ": no such environment, must be 0 to ", n - 1));
@@ -205,7 +230,10 @@ uniform legal action per environment from its own random stream, derived from
 `seed` and the environment's index: trajectories depend on the seed only, not
 on the threads. Steps run on `threads` threads (0: one per 256 environments, up
 to the cores) without the GIL; use an environment from one Python thread at a time:
-a call while another thread's is running raises RuntimeError.)")
+a call while another thread's is running raises RuntimeError. Ctrl-C stops
+BatchEnv(...), reset(), step() and legal_mask() of millions of environments
+within a fraction of a second (KeyboardInterrupt), and a stopped call changes
+nothing: every environment keeps its position.)")
       .def(py::init(&MakeBatchEnv), py::arg("game"), py::arg("n"), py::arg("seed") = 1,
            py::arg("threads") = 0)
       .def("__len__", [](const BatchEnvHandle& env) { return env.core->size(); })

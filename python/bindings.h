@@ -1,13 +1,18 @@
 // What the files of the Python module share: a game with its action space and
 // plane layout, a position tied to its game, the visit of both, errors as
-// ValueError, and long work that Ctrl-C stops.
+// ValueError, how arguments are read (integers, objects made by __new__), and
+// long work that Ctrl-C stops.
 #ifndef LUD64_PYTHON_BINDINGS_H_
 #define LUD64_PYTHON_BINDINGS_H_
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,6 +23,7 @@
 #include <variant>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
 #include "engine/action_space.h"
@@ -58,15 +64,80 @@ std::string DecisionText(const GameHandle& game, Decision d);
 // ValueError for an id out of range or text that names none.
 Decision ReadDecision(const GameHandle& game, const py::object& decision);
 
-// The integer `value` stands for: an int or an object with __index__ (numpy
+// The int `value` stands for: an int or an object with __index__ (numpy
 // integers), never a bool (True is not action 1); nullopt for anything else.
-// Values beyond 64 bits are clamped, which puts them outside every range.
+std::optional<py::int_> AsInt(py::handle value);
+// AsInt's value, clamped to 64 bits, which puts it outside every range.
 std::optional<int64_t> AsInteger(py::handle value);
 // The type name of `value` for error messages: 'float', 'NoneType', 'float64'.
 std::string TypeName(py::handle value);
 // `game` itself; a TypeError naming `argument` when it is None (pybind11 turns
 // None into a null holder, which would crash later).
 const GamePtr& RequireGame(const GamePtr& game, absl::string_view argument);
+
+// An argument's name as a template argument: Int<int, "depth">.
+template <size_t N>
+struct ArgumentName {
+  // NOLINTNEXTLINE(google-explicit-constructor): converted from the literal
+  constexpr ArgumentName(const char (&text)[N]) { std::copy_n(text, N, chars); }
+  char chars[N] = {};
+};
+
+// An integer argument, read as play() reads action ids (AsInt), so that
+// seed=True is a TypeError naming `kName` rather than seed 1 (pybind11 takes
+// bools as ints). Its caster is below.
+template <class T, ArgumentName kName>
+struct Int {
+  T value;
+};
+
+// The T an integer argument stands for; a TypeError naming it for anything
+// else. Signed values are clamped to T, since each function checks its signed
+// arguments' ranges and names them; an unsigned value outside T (a seed, a
+// limit where 0 means none) is a ValueError.
+template <class T>
+T IntArgument(py::handle value, absl::string_view name) {
+  const std::optional<py::int_> index = AsInt(value);
+  if (!index) throw py::type_error(absl::StrCat(name, ": expected an int, got ", TypeName(value)));
+  if constexpr (std::is_signed_v<T>) {
+    return static_cast<T>(std::clamp<int64_t>(*AsInteger(*index), std::numeric_limits<T>::min(),
+                                              std::numeric_limits<T>::max()));
+  } else {
+    static_assert(std::is_same_v<T, uint64_t>, "unsigned arguments are uint64_t");
+    const uint64_t result = PyLong_AsUnsignedLongLong(index->ptr());
+    if (PyErr_Occurred() != nullptr) {
+      PyErr_Clear();
+      throw py::value_error(absl::StrCat(name, "=", std::string(py::repr(*index)),
+                                         ": must be 0 to ", std::numeric_limits<T>::max()));
+    }
+    return result;
+  }
+}
+
+// Cls.__new__(Cls) makes an object without its C++ value, whose raw storage
+// pybind11 2.10 (Debian 12) hands to methods: a crash. The casters of the
+// classes (kBoundClass, below) call this first: a TypeError naming the class
+// when `object` is a `type` whose holder was never built. Holders are built
+// with the value (__init__, __setstate__, a method returning one), since no
+// method returns a reference to an object of these classes.
+void RequireInitialized(py::handle object, const py::detail::type_info* type);
+
+template <class Caster>
+class InitializedCaster : public Caster {
+ public:
+  bool load(py::handle src, bool convert) {
+    RequireInitialized(src, this->typeinfo);
+    return Caster::load(src, convert);
+  }
+};
+
+// The classes bound with py::class_ (batch_env_bindings.cc adds its own).
+template <class T>
+inline constexpr bool kBoundClass = false;
+template <>
+inline constexpr bool kBoundClass<GameHandle> = true;
+template <>
+inline constexpr bool kBoundClass<PositionHandle> = true;
 
 // Calls f(game, position) with the game's own types.
 template <class F>
@@ -83,9 +154,33 @@ decltype(auto) Visit(const PositionHandle& p, F&& f) {
   return Visit(*p.game, p.position, std::forward<F>(f));
 }
 
-// Throws ValueError carrying the status's message (a Cancelled status:
-// KeyboardInterrupt).
+// Throws ValueError carrying the status's message (a Cancelled status: what a
+// signal handler raised, or else KeyboardInterrupt).
 [[noreturn]] void ThrowStatus(const absl::Status& status);
+
+// How often long work looks for Ctrl-C: seldom enough that taking the GIL
+// back, which can wait out another Python thread's switch interval (5 ms),
+// costs little.
+constexpr std::chrono::milliseconds kSignalInterval{50};
+
+// Runs Python's pending signal handlers, taking the GIL for it; true when one
+// raised (KeyboardInterrupt for Ctrl-C), the exception then set.
+bool SignalRaised();
+
+// SignalRaised for loops that run without the GIL on the calling thread
+// (BatchEnv): asked often, it looks at most every kSignalInterval.
+class SignalCheck {
+ public:
+  bool operator()() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_) return false;
+    next_ = now + kSignalInterval;
+    return SignalRaised();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point next_;  // the first call looks
+};
 
 // Runs `work(stop)` on its own thread with the GIL released while the calling
 // thread watches for Ctrl-C: Python's signal handlers run there, and a
@@ -114,13 +209,10 @@ auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&, StopFlag> {
   {
     py::gil_scoped_release release;
     std::unique_lock<std::mutex> lock(mutex);
-    while (!finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+    while (!finished.wait_for(lock, kSignalInterval, [&] { return done; })) {
       if (interrupted) continue;
       lock.unlock();
-      {
-        py::gil_scoped_acquire acquire;
-        if (PyErr_CheckSignals() != 0) interrupted = true;  // the exception stays set
-      }
+      interrupted = SignalRaised();  // the exception stays set
       if (interrupted) stop.store(true);
       lock.lock();
     }
@@ -138,5 +230,29 @@ void RegisterBatchEnv(py::module_& m);
 void RegisterAnalysis(py::module_& m);
 
 }  // namespace lud64::python
+
+namespace pybind11::detail {
+
+template <class T>
+class type_caster<T, std::enable_if_t<lud64::python::kBoundClass<T>>>
+    : public lud64::python::InitializedCaster<type_caster_base<T>> {};
+// Game arguments are mostly its holder (GamePtr).
+template <>
+class type_caster<lud64::python::GamePtr>
+    : public lud64::python::InitializedCaster<
+          copyable_holder_caster<lud64::python::GameHandle, lud64::python::GamePtr>> {};
+
+template <class T, lud64::python::ArgumentName kName>
+class type_caster<lud64::python::Int<T, kName>> {
+ public:
+  using Value = lud64::python::Int<T, kName>;  // the macro takes no commas
+  PYBIND11_TYPE_CASTER(Value, const_name("int"));
+  bool load(handle src, bool /*convert*/) {
+    value.value = lud64::python::IntArgument<T>(src, kName.chars);
+    return true;
+  }
+};
+
+}  // namespace pybind11::detail
 
 #endif  // LUD64_PYTHON_BINDINGS_H_

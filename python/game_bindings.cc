@@ -28,7 +28,10 @@ PositionHandle Start(const GamePtr& game) { return ParsePositionHandle(game, "st
 
 [[noreturn]] void ThrowStatus(const absl::Status& status) {
   if (absl::IsCancelled(status)) {
-    PyErr_SetString(PyExc_KeyboardInterrupt, std::string(status.message()).c_str());
+    // What a signal handler raised stays (a program's own SIGINT handler).
+    if (PyErr_Occurred() == nullptr) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, std::string(status.message()).c_str());
+    }
     throw py::error_already_set();
   }
   throw py::value_error(std::string(status.message()));
@@ -59,24 +62,44 @@ std::string DecisionText(const GameHandle& game, Decision d) {
   return FormatDecision(d, Names(game));
 }
 
-std::optional<int64_t> AsInteger(py::handle value) {
+std::optional<py::int_> AsInt(py::handle value) {
   PyObject* object = value.ptr();
   if (PyBool_Check(object) || !PyIndex_Check(object)) return std::nullopt;
   // numpy.bool_ still has __index__ (deprecated), but is no more a number than True.
   if (!PyLong_Check(object) && py::isinstance(value, py::module_::import("numpy").attr("bool_")))
     return std::nullopt;
-  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(object));
+  auto index = py::reinterpret_steal<py::int_>(PyNumber_Index(object));
   if (!index) {
     PyErr_Clear();
     return std::nullopt;
   }
+  return index;
+}
+
+std::optional<int64_t> AsInteger(py::handle value) {
+  const std::optional<py::int_> index = AsInt(value);
+  if (!index) return std::nullopt;
   int overflow = 0;
-  const long long result = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  const long long result = PyLong_AsLongLongAndOverflow(index->ptr(), &overflow);
   if (overflow != 0) return overflow > 0 ? INT64_MAX : INT64_MIN;
   return result;
 }
 
 std::string TypeName(py::handle value) { return Py_TYPE(value.ptr())->tp_name; }
+
+void RequireInitialized(py::handle object, const py::detail::type_info* type) {
+  if (!object || type == nullptr || PyObject_TypeCheck(object.ptr(), type->type) == 0) return;
+  auto* instance = reinterpret_cast<py::detail::instance*>(object.ptr());
+  if (instance->get_value_and_holder(type).holder_constructed()) return;
+  throw py::type_error(absl::StrCat(type->type->tp_name,
+                                    ": an uninitialized object (made by __new__ without "
+                                    "__init__ or __setstate__)"));
+}
+
+bool SignalRaised() {
+  const py::gil_scoped_acquire acquire;
+  return PyErr_CheckSignals() != 0;
+}
 
 const GamePtr& RequireGame(const GamePtr& game, absl::string_view argument) {
   if (game == nullptr) {

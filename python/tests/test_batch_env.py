@@ -1,4 +1,6 @@
-"""BatchEnv: the same games as Position.play, auto-reset, seeds, errors."""
+"""BatchEnv: the same games as Position.play, auto-reset, seeds, errors, Ctrl-C."""
+import subprocess
+import sys
 import threading
 import time
 
@@ -159,3 +161,51 @@ def test_position_index_and_count_are_checked():
     with pytest.raises(TypeError, match="n: expected an int number of environments, got bool"):
         lud64.BatchEnv(game, True)
     assert len(lud64.BatchEnv(game, np.int64(2))) == 2
+
+
+def interrupt(setup, call):
+    """Runs `call` in a child after `setup`, with a signal 5 ms into the call
+    whose handler raises KeyboardInterrupt, as Ctrl-C's does, and returns what
+    the child printed: 'finished', or where the KeyboardInterrupt came from,
+    the call's seconds, and whether the environments sampled kept their
+    positions. The child's own timer sends the signal, so that a busy machine
+    delaying another process cannot make it arrive after the call."""
+    script = f"""import signal, time
+import lud64
+game = lud64.Game('davxar')
+{setup}
+def sample():
+    return [env.position(i) for i in (0, len(env) // 2, len(env) - 1)] if 'env' in globals() else []
+before = sample()
+calling = False
+def handler(signum, frame):  # also tells whether the signal came before the call
+    raise KeyboardInterrupt('in the call' if calling else 'before the call')
+signal.signal(signal.SIGALRM, handler)
+calling = True
+start = time.monotonic()
+signal.setitimer(signal.ITIMER_REAL, 0.005)
+try:
+    {call}
+    print('finished')
+except KeyboardInterrupt as e:
+    print(e, round(time.monotonic() - start, 2), sample() == before)
+"""
+    child = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                           timeout=120, check=True)
+    return child.stdout.strip()
+
+
+# Millions of environments take seconds (the old module ran them to the end,
+# and the KeyboardInterrupt came after); a stopped call changes nothing.
+@pytest.mark.parametrize("setup, call", [
+    ("env = lud64.BatchEnv(game, 3_000_000, threads=1)\nenv.step(env.random_actions())",
+     "env.reset()"),
+    ("env = lud64.BatchEnv(game, 2_000_000, threads=2)\nactions = env.random_actions()",
+     "env.step(actions)"),
+    ("", "lud64.BatchEnv(game, 16_000_000, threads=1)"),
+], ids=["reset", "step", "construction"])
+def test_ctrl_c_stops_big_batches_and_changes_nothing(setup, call):
+    out = interrupt(setup, call)
+    words = out.split()
+    assert words[:3] == ["in", "the", "call"], out
+    assert float(words[3]) < 1.5 and words[4] == "True", out

@@ -1,0 +1,141 @@
+"""How arguments are read: objects made by __new__ alone, and integers that
+are bools."""
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+import lud64
+from conftest import run_isolated
+
+HERE = pathlib.Path(__file__).resolve().parent
+CLASSES = sorted(name for name, value in vars(lud64).items() if isinstance(value, type))
+UNINITIALIZED = "an uninitialized object (made by __new__ without __init__ or __setstate__)"
+# What the members that take arguments are given; the others are called with none.
+ARGUMENTS = {
+    ("Game", "position"): lambda: ("start",),
+    ("Game", "action_id"): lambda: ("E4",),
+    ("Game", "action_text"): lambda: (1,),
+    ("Game", "__eq__"): lambda: (lud64.Game("davxar"),),
+    ("Position", "play"): lambda: (1,),
+    ("Position", "__eq__"): lambda: (lud64.Game("davxar").start(),),
+    ("BatchEnv", "position"): lambda: (0,),
+    ("BatchEnv", "step"): lambda: (np.zeros(1, dtype=np.int32),),
+}
+
+
+def members(name):
+    """The methods and properties of lud64.<name>, but those that initialize."""
+    return sorted(member for member, value in vars(getattr(lud64, name)).items()
+                  if member not in ("__init__", "__setstate__")
+                  and (callable(value) or isinstance(value, property)))
+
+
+def use_every_member(name):
+    """Prints how each member fails on an object made by __new__ alone (run in a child)."""
+    cls = getattr(lud64, name)
+    for member in members(name):
+        made = cls.__new__(cls)
+        try:
+            value = getattr(made, member)
+            if not isinstance(vars(cls)[member], property):
+                value(*ARGUMENTS.get((name, member), tuple)())
+            print(f"{member}: no error", flush=True)
+        except Exception as e:  # what it raised is the result
+            print(f"{member}: {type(e).__name__}: {e}", flush=True)
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_every_member_refuses_an_object_made_by_new_alone(name):
+    # pybind11 2.10 hands such an object's raw memory to the methods: the old
+    # module crashed or read garbage, hence the child.
+    out = run_isolated(f"import sys\nsys.path.insert(0, {str(HERE)!r})\n"
+                       f"import test_arguments\ntest_arguments.use_every_member({name!r})")
+    assert out.splitlines() == [f"{member}: TypeError: lud64.{name}: {UNINITIALIZED}"
+                                for member in members(name)]
+
+
+def test_functions_refuse_objects_made_by_new_alone():
+    uses = ["lud64.perft(POSITION, 1)", "lud64.playouts(GAME, count=1)",
+            "lud64.playouts(lud64.Game('davxar'), count=1, position=POSITION)",
+            "lud64.bestmove(POSITION, depth=1)", "lud64.solve(POSITION, depth=1)",
+            "lud64.probe(POSITION)", "lud64.BatchEnv(GAME, 1)", "lud64.Game('davxar') == GAME",
+            "lud64.Game('davxar').start() == POSITION"]
+    code = ["GAME = lud64.Game.__new__(lud64.Game)",
+            "POSITION = lud64.Position.__new__(lud64.Position)"]
+    for use in uses:
+        code += ["try:", f"    {use}", "    print('no error')",
+                 "except Exception as e:", "    print(type(e).__name__, e, flush=True)"]
+    out = run_isolated("\n".join(code))
+    assert out.splitlines() == [
+        f"TypeError lud64.{'Game' if 'GAME' in use else 'Position'}: {UNINITIALIZED}"
+        for use in uses]
+
+
+def test_objects_made_by_new_can_still_be_initialized():
+    game = lud64.Game.__new__(lud64.Game)
+    game.__init__("davxar:pieces=6")
+    assert game == lud64.Game("davxar:pieces=6") and game.start().legal()
+    position = lud64.Position.__new__(lud64.Position)
+    position.__setstate__(game.start().play("E4").__getstate__())
+    assert position == game.start().play("E4")
+
+    class Derived(lud64.Game):
+        pass
+
+    with pytest.raises(TypeError, match=re.escape(f"lud64.Game: {UNINITIALIZED}")):
+        Derived.__new__(Derived).start()
+
+
+P = lud64.Game("davxar").start()
+G = lud64.Game("guettal")
+# Every integer argument of the module's functions and methods: a call with
+# `v` for it, and its name.
+INTEGER_ARGUMENTS = [
+    (lambda v: lud64.perft(P, v), "depth"),
+    (lambda v: lud64.playouts(G, count=v), "count"),
+    (lambda v: lud64.playouts(G, count=10, threads=v), "threads"),
+    (lambda v: lud64.playouts(G, count=10, seed=v), "seed"),
+    (lambda v: lud64.bestmove(P, depth=v), "depth"),
+    (lambda v: lud64.bestmove(P, nodes=v), "nodes"),
+    (lambda v: lud64.bestmove(P, depth=1, hash=v), "hash"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=v), "iterations"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, threads=v), "threads"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, seed=v), "seed"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, memory=v), "memory"),
+    (lambda v: lud64.solve(P, depth=v), "depth"),
+    (lambda v: lud64.solve(P, depth=1, nodes=v), "nodes"),
+    (lambda v: lud64.solve(P, depth=1, hash=v), "hash"),
+    (lambda v: lud64.BatchEnv(G, 2, seed=v), "seed"),
+    (lambda v: lud64.BatchEnv(G, 2, threads=v), "threads"),
+    (lambda v: lud64.BatchEnv(G, 2).position(v), "i"),
+]
+
+
+@pytest.mark.parametrize("call, name", INTEGER_ARGUMENTS,
+                         ids=[f"{i}-{name}" for i, (_, name) in enumerate(INTEGER_ARGUMENTS)])
+@pytest.mark.parametrize("value, type_name", [(True, "bool"), (np.True_, "numpy.bool_"),
+                                              (1.0, "float")])
+def test_integer_arguments_refuse_bools(call, name, value, type_name):
+    # As play() and action_text() do: True is not 1 (pybind11 reads it as 1).
+    with pytest.raises(TypeError, match=f"^{name}: expected an int, got {type_name}$"):
+        call(value)
+
+
+def test_integer_arguments_take_numpy_integers_and_check_their_range():
+    assert lud64.perft(G.start(), np.int64(2)) == lud64.perft(G.start(), 2)
+    env = lud64.BatchEnv(G, 8, seed=np.uint64(2**64 - 1), threads=np.int8(2))
+    assert env.threads == 2
+    # Seeds are whole 64-bit numbers, neither clamped nor wrapped.
+    assert np.array_equal(env.random_actions(),
+                          lud64.BatchEnv(G, 8, seed=2**64 - 1).random_actions())
+    assert not np.array_equal(lud64.BatchEnv(G, 8, seed=2**64 - 1).random_actions(),
+                              lud64.BatchEnv(G, 8, seed=2**64 - 2).random_actions())
+    with pytest.raises(ValueError, match="^seed=-1: must be 0 to 18446744073709551615$"):
+        lud64.BatchEnv(G, 2, seed=-1)
+    with pytest.raises(ValueError, match="^nodes=18446744073709551616: must be 0 to"):
+        lud64.bestmove(P, nodes=2**64)
+    # Signed ones beyond 64 bits meet the function's own range check.
+    with pytest.raises(ValueError, match="^threads: must be 0 \\(automatic\\) to 256$"):
+        lud64.BatchEnv(G, 2, threads=2**70)
