@@ -86,11 +86,13 @@ void CheckOngoing(const PositionHandle& p) {
   });
 }
 
-py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument, double time,
-                    Int<int, "threads"> threads_argument, Int<uint64_t, "seed"> seed_argument,
+py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument,
+                    Float<"time"> time_argument, Int<int, "threads"> threads_argument,
+                    Int<uint64_t, "seed"> seed_argument,
                     const std::optional<PositionHandle>& from) {
   const uint64_t count = count_argument.value, seed = seed_argument.value;
   const int threads = threads_argument.value;
+  const double time = time_argument.value;
   RequireGame(game, "game");
   Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
   Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
@@ -112,10 +114,11 @@ py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument, 
 }
 
 py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
-                 Int<uint64_t, "nodes"> nodes_argument, double time, Int<int, "hash"> hash_argument,
-                 const std::optional<std::string>& tb) {
+                 Int<uint64_t, "nodes"> nodes_argument, Float<"time"> time_argument,
+                 Int<int, "hash"> hash_argument, const std::optional<std::string>& tb) {
   const int depth = depth_argument.value, hash = hash_argument.value;
   const uint64_t nodes = nodes_argument.value;
+  const double time = time_argument.value;
   CheckOngoing(p);
   Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
   Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
@@ -299,12 +302,12 @@ void RegisterAnalysis(py::module_& m) {
         "totals with any number of threads.");
   m.def(
       "bestmove",
-      [](const PositionHandle& p, double time, Int<int, "depth"> depth,
+      [](const PositionHandle& p, Float<"time"> time, Int<int, "depth"> depth,
          Int<uint64_t, "nodes"> nodes, const std::string& engine,
          Int<uint64_t, "iterations"> iterations, Int<int, "threads"> threads,
          Int<uint64_t, "seed"> seed, Int<int, "hash"> hash, Int<int, "memory"> memory,
-         double exploration, const std::optional<std::string>& tb, const std::string& leaves,
-         const std::string& evaluation, const std::string& evalfile) {
+         Float<"exploration"> exploration, const std::optional<std::string>& tb,
+         const std::string& leaves, const std::string& evaluation, const std::string& evalfile) {
         const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
         Check(parsed.has_value(),
               absl::StrCat("leaves='", leaves, "': must be ", NameChoices(kMctsLeavesNames)));
@@ -314,9 +317,9 @@ void RegisterAnalysis(py::module_& m) {
               absl::StrCat("eval='", evaluation, "': must be ", NameChoices(kEvaluationNames)));
         Check(evalfile.empty() || *parsed_evaluation == Evaluation::kLearned,
               "evalfile: applies only with eval='learned'");
-        return BestMove(
-            p, {engine, time, depth.value, nodes.value, iterations.value, threads.value, seed.value,
-                hash.value, memory.value, exploration, tb, *parsed, *parsed_evaluation, evalfile});
+        return BestMove(p, {engine, time.value, depth.value, nodes.value, iterations.value,
+                            threads.value, seed.value, hash.value, memory.value, exploration.value,
+                            tb, *parsed, *parsed_evaluation, evalfile});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,

@@ -1,6 +1,6 @@
 // What the files of the Python module share: a game with its action space and
 // plane layout, a position tied to its game, the visit of both, errors as
-// ValueError, how arguments are read (integers, objects made by __new__), and
+// ValueError, how arguments are read (numbers, objects made by __new__), and
 // long work that Ctrl-C stops.
 #ifndef LUD64_PYTHON_BINDINGS_H_
 #define LUD64_PYTHON_BINDINGS_H_
@@ -69,26 +69,23 @@ Decision ReadDecision(const GameHandle& game, const py::object& decision);
 std::optional<py::int_> AsInt(py::handle value);
 // AsInt's value, clamped to 64 bits, which puts it outside every range.
 std::optional<int64_t> AsInteger(py::handle value);
+// The number `value` stands for: an int, a float or an object with __float__
+// (numpy scalars), never a bool, numpy.bool_ or a complex number (numpy's
+// would lose its imaginary part); an int beyond a double is an infinity, which
+// puts it outside every range; nullopt for anything else.
+std::optional<double> AsFloat(py::handle value);
 // The type name of `value` for error messages: 'float', 'NoneType', 'float64'.
 std::string TypeName(py::handle value);
 // `game` itself; a TypeError naming `argument` when it is None (pybind11 turns
 // None into a null holder, which would crash later).
 const GamePtr& RequireGame(const GamePtr& game, absl::string_view argument);
 
-// An argument's name as a template argument: Int<int, "depth">.
+// An argument's name as a template argument: Int<int, "depth">, Float<"time">.
 template <size_t N>
 struct ArgumentName {
   // NOLINTNEXTLINE(google-explicit-constructor): converted from the literal
   constexpr ArgumentName(const char (&text)[N]) { std::copy_n(text, N, chars); }
   char chars[N] = {};
-};
-
-// An integer argument, read as play() reads action ids (AsInt), so that
-// seed=True is a TypeError naming `kName` rather than seed 1 (pybind11 takes
-// bools as ints). Its caster is below.
-template <class T, ArgumentName kName>
-struct Int {
-  T value;
 };
 
 // The T an integer argument stands for; a TypeError naming it for anything
@@ -113,6 +110,40 @@ T IntArgument(py::handle value, absl::string_view name) {
     return result;
   }
 }
+
+// The double a floating-point argument stands for (AsFloat); a TypeError
+// naming it for anything else. NaN and the infinities pass: each function's
+// range check refuses them with its message, as the command's flags do.
+double FloatArgument(py::handle value, absl::string_view name);
+
+// An integer argument, read as play() reads action ids (AsInt), so that
+// seed=True is a TypeError naming `kName` rather than seed 1 (pybind11 takes
+// bools as numbers); a floating-point one likewise (AsFloat: time=True is not
+// one second). help() shows them as int and float (`time: float = 0.0`).
+template <class T, ArgumentName kName>
+struct Int {
+  static constexpr auto kPythonType = py::detail::const_name("int");
+  static Int Read(py::handle value) { return {IntArgument<T>(value, kName.chars)}; }
+  T value;
+};
+template <ArgumentName kName>
+struct Float {
+  static constexpr auto kPythonType = py::detail::const_name("float");
+  static Float Read(py::handle value) { return {FloatArgument(value, kName.chars)}; }
+  double value;
+};
+
+// The caster of Int and Float (below): their Read, which raises rather than
+// let pybind11 try another conversion.
+template <class Argument>
+class ArgumentCaster {
+ public:
+  PYBIND11_TYPE_CASTER(Argument, Argument::kPythonType);
+  bool load(py::handle src, bool /*convert*/) {
+    value = Argument::Read(src);
+    return true;
+  }
+};
 
 // Cls.__new__(Cls) makes an object without its C++ value, whose raw storage
 // pybind11 2.10 (Debian 12) hands to methods: a crash. The casters of the
@@ -243,15 +274,11 @@ class type_caster<lud64::python::GamePtr>
           copyable_holder_caster<lud64::python::GameHandle, lud64::python::GamePtr>> {};
 
 template <class T, lud64::python::ArgumentName kName>
-class type_caster<lud64::python::Int<T, kName>> {
- public:
-  using Value = lud64::python::Int<T, kName>;  // the macro takes no commas
-  PYBIND11_TYPE_CASTER(Value, const_name("int"));
-  bool load(handle src, bool /*convert*/) {
-    value.value = lud64::python::IntArgument<T>(src, kName.chars);
-    return true;
-  }
-};
+class type_caster<lud64::python::Int<T, kName>>
+    : public lud64::python::ArgumentCaster<lud64::python::Int<T, kName>> {};
+template <lud64::python::ArgumentName kName>
+class type_caster<lud64::python::Float<kName>>
+    : public lud64::python::ArgumentCaster<lud64::python::Float<kName>> {};
 
 }  // namespace pybind11::detail
 

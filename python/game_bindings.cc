@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@ const SiteNames& Names(const GameHandle& game) {
 }
 
 PositionHandle Start(const GamePtr& game) { return ParsePositionHandle(game, "start"); }
+
+// Whether `value` is a numpy.`type` (numpy is there: the module needs it).
+bool IsNumpy(py::handle value, const char* type) {
+  return py::isinstance(value, py::module_::import("numpy").attr(type));
+}
 
 }  // namespace
 
@@ -66,8 +72,7 @@ std::optional<py::int_> AsInt(py::handle value) {
   PyObject* object = value.ptr();
   if (PyBool_Check(object) || !PyIndex_Check(object)) return std::nullopt;
   // numpy.bool_ still has __index__ (deprecated), but is no more a number than True.
-  if (!PyLong_Check(object) && py::isinstance(value, py::module_::import("numpy").attr("bool_")))
-    return std::nullopt;
+  if (!PyLong_Check(object) && IsNumpy(value, "bool_")) return std::nullopt;
   auto index = py::reinterpret_steal<py::int_>(PyNumber_Index(object));
   if (!index) {
     PyErr_Clear();
@@ -83,6 +88,37 @@ std::optional<int64_t> AsInteger(py::handle value) {
   const long long result = PyLong_AsLongLongAndOverflow(index->ptr(), &overflow);
   if (overflow != 0) return overflow > 0 ? INT64_MAX : INT64_MIN;
   return result;
+}
+
+std::optional<double> AsFloat(py::handle value) {
+  PyObject* object = value.ptr();
+  if (PyFloat_Check(object)) return PyFloat_AS_DOUBLE(object);
+  if (PyBool_Check(object)) return std::nullopt;
+  if (PyLong_Check(object)) {
+    const double result = PyLong_AsDouble(object);
+    if (result != -1.0 || PyErr_Occurred() == nullptr) return result;
+    PyErr_Clear();  // beyond a double, so beyond 64 bits: the overflow's sign
+    int overflow = 0;
+    PyLong_AsLongLongAndOverflow(object, &overflow);
+    return overflow * std::numeric_limits<double>::infinity();
+  }
+  // numpy.bool_ has __float__ too; numpy's complex numbers would drop their
+  // imaginary part (Python's have no __float__).
+  if (IsNumpy(value, "bool_") || IsNumpy(value, "complexfloating")) return std::nullopt;
+  const double result = PyFloat_AsDouble(object);  // __float__, or else __index__
+  if (result == -1.0 && PyErr_Occurred() != nullptr) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return result;
+}
+
+double FloatArgument(py::handle value, absl::string_view name) {
+  const std::optional<double> number = AsFloat(value);
+  if (!number)
+    throw py::type_error(absl::StrCat(name, ": expected a number, got ", TypeName(value)));
+  return *number;
 }
 
 std::string TypeName(py::handle value) { return Py_TYPE(value.ptr())->tp_name; }

@@ -1,5 +1,6 @@
-"""How arguments are read: objects made by __new__ alone, and integers that
-are bools."""
+"""How arguments are read: objects made by __new__ alone, and numbers that
+are bools (or not numbers at all)."""
+import fractions
 import pathlib
 import re
 
@@ -139,3 +140,49 @@ def test_integer_arguments_take_numpy_integers_and_check_their_range():
     # Signed ones beyond 64 bits meet the function's own range check.
     with pytest.raises(ValueError, match="^threads: must be 0 \\(automatic\\) to 256$"):
         lud64.BatchEnv(G, 2, threads=2**70)
+
+
+# Every floating-point argument: a call with `v` for it, and its name.
+FLOAT_ARGUMENTS = [
+    (lambda v: lud64.playouts(G, time=v), "time"),
+    (lambda v: lud64.bestmove(P, time=v), "time"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, exploration=v), "exploration"),
+    (lambda v: lud64.solve(P, depth=1, time=v), "time"),
+]
+FLOAT_IDS = [f"{i}-{name}" for i, (_, name) in enumerate(FLOAT_ARGUMENTS)]
+
+
+@pytest.mark.parametrize("call, name", FLOAT_ARGUMENTS, ids=FLOAT_IDS)
+@pytest.mark.parametrize("value, type_name", [
+    (True, "bool"), (np.True_, "numpy.bool_"), ("1.5", "str"), (None, "NoneType"),
+    (1j, "complex"), (np.complex128(1), "numpy.complex128"), (np.complex64(1), "numpy.complex64")])
+def test_float_arguments_refuse_bools_and_other_non_numbers(call, name, value, type_name):
+    # pybind11 reads True as 1.0 (one second of search); numpy's complex
+    # numbers would lose their imaginary part.
+    with pytest.raises(TypeError, match=f"^{name}: expected a number, got {type_name}$"):
+        call(value)
+
+
+@pytest.mark.parametrize("call, name", FLOAT_ARGUMENTS, ids=FLOAT_IDS)
+@pytest.mark.parametrize("value", [
+    float("nan"), float("inf"), -float("inf"), np.float64("nan"), np.float32("inf"),
+    10**400, -10**400, np.float32(1e6), np.int64(-1), fractions.Fraction(-1, 2)],
+    ids=["nan", "inf", "-inf", "float64-nan", "float32-inf", "10**400", "-10**400",
+         "float32-1e6", "int64--1", "Fraction--1/2"])
+def test_float_arguments_read_any_number_and_check_its_range(call, name, value):
+    # NaN and the infinities meet each function's range check, as the
+    # command's flags do (--time=nan: must be 0 to ...); so do ints beyond a
+    # double (pybind11 refused them as a TypeError without the argument's name).
+    with pytest.raises(ValueError, match=f"^{name}: must be "):
+        call(value)
+
+
+def test_float_arguments_take_numpy_scalars_and_fractions():
+    mcts = dict(engine="mcts", iterations=50, seed=3)
+    assert (lud64.bestmove(P, exploration=np.float32(0.5), **mcts)[1]["visits"]
+            == lud64.bestmove(P, exploration=0.5, **mcts)[1]["visits"])
+    assert lud64.bestmove(P, exploration=np.int64(2), **mcts)[0]
+    assert lud64.solve(P, depth=2, time=fractions.Fraction(1, 2))["to_move"]
+    assert lud64.playouts(G, time=np.float16(0.01))["playouts"] > 0
+    assert "time: float = 0.0" in lud64.playouts.__doc__
+    assert "exploration: float = 1.0" in lud64.bestmove.__doc__
