@@ -13,6 +13,7 @@
 #include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "play/best_move.h"
+#include "play/engine_spec.h"
 #include "play/mcts_analysis.h"
 #include "play/playouts_run.h"
 #include "play/probe_json.h"
@@ -96,7 +97,8 @@ py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument,
   RequireGame(game, "game");
   Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
   Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
-  Check(count > 0 || (time >= 0.001 && time <= 86400), "time: must be 0.001 to 86400 seconds");
+  Check(count > 0 || (time >= 0.001 && time <= kMaxSeconds),
+        absl::StrCat("time: must be 0.001 to ", kMaxSeconds, " seconds"));
   Check(threads >= 1 && threads <= 256, "threads: must be 1 to 256");
   const PositionHandle start = from ? *from : PositionHandle{game, {}, {}};
   Check(!from || from->game->name == game->name, "position: a position of another game");
@@ -121,7 +123,8 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
   const double time = time_argument.value;
   CheckOngoing(p);
   Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
-  Check(time >= 0 && time <= 100000, "time: must be 0 to 100000 seconds");
+  Check(time >= 0 && time <= kMaxSeconds,
+        absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
   Check(hash >= 1 && hash <= 65536, "hash: must be 1 to 65536 MiB");
   return JsonOf(
       *p.game, p.position,
@@ -240,7 +243,8 @@ absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
 py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.engine == "alphabeta" || options.engine == "mcts",
         absl::StrCat("engine='", options.engine, "': must be alphabeta or mcts"));
-  Check(options.time >= 0 && options.time <= 100000, "time: must be 0 to 100000 seconds");
+  Check(options.time >= 0 && options.time <= kMaxSeconds,
+        absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
   Check(options.depth >= 0 && options.depth <= 100, "depth: must be 1 to 100");
   Check(options.threads >= 1 && options.threads <= 256, "threads: must be 1 to 256");
   Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");

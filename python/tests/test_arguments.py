@@ -177,6 +177,14 @@ def test_float_arguments_read_any_number_and_check_its_range(call, name, value):
         call(value)
 
 
+@pytest.mark.parametrize("call", [c for c, name in FLOAT_ARGUMENTS if name == "time"],
+                         ids=["playouts", "bestmove", "solve"])
+def test_time_limits_are_the_commands(call):
+    # At most a day, as every time flag and engine option of the command.
+    with pytest.raises(ValueError, match=r"^time: must be 0(\.001)? to 86400 seconds$"):
+        call(86400.5)
+
+
 def test_float_arguments_take_numpy_scalars_and_fractions():
     mcts = dict(engine="mcts", iterations=50, seed=3)
     assert (lud64.bestmove(P, exploration=np.float32(0.5), **mcts)[1]["visits"]
