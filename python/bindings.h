@@ -148,7 +148,7 @@ class ArgumentCaster {
 // Cls.__new__(Cls) makes an object without its C++ value, whose raw storage
 // pybind11 2.10 (Debian 12) hands to methods: a crash. The casters of the
 // classes (kBoundClass, below) call this first: a TypeError naming the class
-// when `object` is a `type` whose holder was never built. Holders are built
+// when `object` is an instance of `type` whose holder was never built. Holders are built
 // with the value (__init__, __setstate__, a method returning one), since no
 // method returns a reference to an object of these classes.
 void RequireInitialized(py::handle object, const py::detail::type_info* type);
