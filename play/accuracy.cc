@@ -209,7 +209,7 @@ absl::StatusOr<AccuracyReport> MeasureWithTables(const typename Tb::Game& game,
   report.game = game.name();
   std::vector<std::unique_ptr<MatchPlayer<G>>> players;
   for (const EngineSpec& spec : request.engines) {
-    if (spec.use_tables) {
+    if (spec.options.tables) {
       return absl::InvalidArgumentError(
           absl::StrCat("engine ", Quoted(spec.text),
                        ": accuracy measures engines without tables (leave out tb=)"));

@@ -38,6 +38,8 @@ const char* OptionsOf(EngineKind kind) {
       return "time, depth, nodes, hash, quiescence, eval, evalfile, tb";
     case EngineKind::kMcts:
       return "time, iterations, threads, exploration, memory, leaves, eval, evalfile, tb";
+    case EngineKind::kSolver:
+      return "time, depth, nodes, hash, tb";
     case EngineKind::kUgi:
       return "time, depth, nodes, margin, then cmd last";
   }
@@ -46,36 +48,44 @@ const char* OptionsOf(EngineKind kind) {
 
 absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
                               absl::string_view value, EngineSpec& spec) {
-  const bool alphabeta = spec.kind == EngineKind::kAlphaBeta, mcts = spec.kind == EngineKind::kMcts;
-  const bool ugi = spec.kind == EngineKind::kUgi;
-  if (name == "time" && (alphabeta || mcts || ugi)) {
-    double seconds;
-    absl::Status status = ReadOption(text, name, value, 1e-6, kMaxSeconds, seconds);
-    spec.search.seconds = spec.mcts.seconds = seconds;
-    return status;
+  const EngineKind kind = spec.kind();
+  const bool alphabeta = kind == EngineKind::kAlphaBeta, mcts = kind == EngineKind::kMcts;
+  const bool ugi = kind == EngineKind::kUgi, solver = kind == EngineKind::kSolver;
+  const bool searches = alphabeta || mcts || solver;
+  EngineOptions& options = spec.options;
+  EngineLimits& limits = spec.limits;
+  if (name == "time" && (searches || ugi)) {
+    return ReadOption(text, name, value, 1e-6, kMaxSeconds, limits.seconds);
   }
-  if (name == "depth" && (alphabeta || ugi)) {
-    return ReadOption(text, name, value, 1, 100, spec.search.depth);
+  if (name == "depth" && (alphabeta || solver || ugi)) {
+    return ReadOption(text, name, value, 1, 100, limits.depth);
   }
   if (name == "margin" && ugi) return ReadOption(text, name, value, 0.0, 86400.0, spec.margin);
-  if (name == "nodes" && (alphabeta || ugi)) {
-    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.search.nodes);
+  if (name == "nodes" && (alphabeta || solver || ugi)) {
+    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, limits.nodes);
   }
-  if (name == "hash" && alphabeta) return ReadOption(text, name, value, 1, 65536, spec.hash_mib);
+  if (name == "hash" && (alphabeta || solver)) {
+    return ReadOption(text, name, value, 1, 65536, options.hash_mib);
+  }
   if (name == "quiescence" && alphabeta) {
-    return ReadOption(text, name, value, 0, 1, spec.quiescence);
+    int quiescence = 1;
+    absl::Status status = ReadOption(text, name, value, 0, 1, quiescence);
+    options.quiescence = quiescence != 0;
+    return status;
   }
   if (name == "iterations" && mcts) {
-    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, spec.mcts.iterations);
+    return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, limits.nodes);
   }
-  if (name == "threads" && mcts) return ReadOption(text, name, value, 1, 256, spec.threads);
+  if (name == "threads" && mcts) return ReadOption(text, name, value, 1, 256, options.threads);
   if (name == "exploration" && mcts) {
-    return ReadOption(text, name, value, 0.0, 100.0, spec.exploration);
+    return ReadOption(text, name, value, 0.0, 100.0, options.exploration);
   }
-  if (name == "memory" && mcts) return ReadOption(text, name, value, 1, 65536, spec.memory_mib);
+  if (name == "memory" && mcts) {
+    return ReadOption(text, name, value, 1, 65536, options.memory_mib);
+  }
   if (name == "leaves" && mcts) {
     if (const std::optional<MctsLeaves> leaves = ValueNamed(kMctsLeavesNames, value)) {
-      spec.leaves = *leaves;
+      options.leaves = *leaves;
       return absl::OkStatus();
     }
     return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
@@ -84,7 +94,7 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   }
   if (name == "eval" && (alphabeta || mcts)) {
     if (const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, value)) {
-      spec.evaluation = *evaluation;
+      options.evaluation = *evaluation;
       return absl::OkStatus();
     }
     return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text),
@@ -92,16 +102,15 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
                                                    NameChoices(kEvaluationNames)));
   }
   if (name == "evalfile" && (alphabeta || mcts) && !value.empty()) {
-    spec.network_file = std::string(value);
+    options.evalfile = std::string(value);
     return absl::OkStatus();
   }
-  if (name == "tb" && (alphabeta || mcts)) {
-    spec.use_tables = true;
-    spec.tables = std::string(value);
+  if (name == "tb" && searches) {
+    options.tables = std::string(value);
     return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrCat("engine ", Quoted(text), ": unknown option ",
-                                                 Quoted(name), " (options: ", OptionsOf(spec.kind),
+                                                 Quoted(name), " (options: ", OptionsOf(kind),
                                                  ")"));
 }
 
@@ -130,18 +139,20 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   EngineSpec spec;
   spec.text = std::string(text);
   if (parsed->name == "random") {
-    spec.kind = EngineKind::kRandom;
+    spec.options.kind = EngineKind::kRandom;
   } else if (parsed->name == "alphabeta") {
-    spec.kind = EngineKind::kAlphaBeta;
+    spec.options.kind = EngineKind::kAlphaBeta;
   } else if (parsed->name == "mcts") {
-    spec.kind = EngineKind::kMcts;
+    spec.options.kind = EngineKind::kMcts;
+  } else if (parsed->name == "solver") {
+    spec.options.kind = EngineKind::kSolver;
   } else if (parsed->name == "ugi" && !command.empty()) {
-    spec.kind = EngineKind::kUgi;
+    spec.options.kind = EngineKind::kUgi;
     spec.command = command;
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("unknown engine ", Quoted(parsed->name),
-                     "; engines: random, alphabeta, mcts, ugi:cmd=..."));
+                     "; engines: random, alphabeta, mcts, solver, ugi:cmd=..."));
   }
   bool limited = false;
   for (const auto& [name, value] : parsed->options) {
@@ -151,7 +162,7 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
     limited =
         limited || name == "time" || name == "depth" || name == "nodes" || name == "iterations";
   }
-  if (!limited) spec.search.seconds = spec.mcts.seconds = kDefaultEngineSeconds;
+  if (!limited) spec.limits.seconds = kDefaultEngineSeconds;
   return spec;
 }
 

@@ -8,39 +8,25 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "search/alphabeta.h"
-#include "search/mcts.h"
+#include "engine/stop.h"
+#include "play/engine_options.h"  // IWYU pragma: export
 
 namespace lud64 {
 
-enum class EngineKind { kRandom, kAlphaBeta, kMcts, kUgi };
-
-// An engine and its options. Without a limit, a searching engine thinks
-// kDefaultEngineSeconds per decision.
+// An engine and its options, as a match or the accuracy measure plays it.
+// Without a limit, a searching engine thinks kDefaultEngineSeconds per
+// decision.
 struct EngineSpec {
-  EngineKind kind = EngineKind::kRandom;
-  std::string text;  // as given, for reports
-  // alphabeta
-  SearchLimits search;
-  int hash_mib = 16;
-  int quiescence = 1;  // 0: no quiescence search (to measure what it brings)
-  // mcts
-  MctsLimits mcts;
-  int threads = 1;
-  double exploration = kDefaultExploration;
-  int memory_mib = 256;
-  MctsLeaves leaves = MctsLeaves::kEvaluation;
-  // both: the static evaluation, and for a learned one a weight file to use
-  // instead of the program's network (weight_file.h; "": the program's)
-  Evaluation evaluation = Evaluation::kLearned;
-  std::string network_file;
-  // both: endgame tables from `tables` ("" for the default directory)
-  bool use_tables = false;
-  std::string tables;
+  std::string text;       // as given, for reports
+  EngineOptions options;  // the engine (options.kind) and its options
+  EngineLimits limits;    // of each decision
+  StopFlag stop = nullptr;
   // ugi: an external engine, the shell command line that starts it; it must
-  // answer within search.seconds + margin (search: its limits for `go`)
+  // answer within limits.seconds + margin
   std::string command;
   double margin = 2;
+
+  EngineKind kind() const { return options.kind; }
 };
 
 inline constexpr double kDefaultEngineSeconds = 0.1;
@@ -48,13 +34,9 @@ inline constexpr double kDefaultEngineSeconds = 0.1;
 // The same engine, stopped (its searches, or its process's answers) once
 // `stop` is set.
 inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
-  spec.search.stop = stop;
-  spec.mcts.stop = stop;
+  spec.stop = stop;
   return spec;
 }
-
-// The most seconds any time limit takes, flags and engine options alike: a day.
-inline constexpr double kMaxSeconds = 86400;
 
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,
 // `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,eval=E,

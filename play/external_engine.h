@@ -57,14 +57,13 @@ class UgiPlayer {
                                : absl::StrCat("position fen ", FormatPosition(game_, start_));
     if (!moves_.empty()) absl::StrAppend(&position, " moves ", absl::StrJoin(moves_, " "));
     std::string go = "go";
-    if (spec_.search.seconds > 0)
-      absl::StrAppend(&go, " movetime ", std::llround(spec_.search.seconds * 1000));
-    if (spec_.search.depth != SearchLimits{}.depth)
-      absl::StrAppend(&go, " depth ", spec_.search.depth);
-    if (spec_.search.nodes > 0) absl::StrAppend(&go, " nodes ", spec_.search.nodes);
+    if (spec_.limits.seconds > 0)
+      absl::StrAppend(&go, " movetime ", std::llround(spec_.limits.seconds * 1000));
+    if (spec_.limits.depth > 0) absl::StrAppend(&go, " depth ", spec_.limits.depth);
+    if (spec_.limits.nodes > 0) absl::StrAppend(&go, " nodes ", spec_.limits.nodes);
     if (absl::Status status = Send(position); !status.ok()) return Fault(status);
     if (absl::Status status = Send(go); !status.ok()) return Fault(status);
-    const double allowed = spec_.search.seconds + spec_.margin;
+    const double allowed = spec_.limits.seconds + spec_.margin;
     const Clock::time_point deadline = Deadline(allowed);
     for (;;) {
       absl::StatusOr<std::string> line = process_->ReadLine(deadline);
@@ -72,7 +71,7 @@ class UgiPlayer {
         if (absl::IsDeadlineExceeded(line.status())) {
           return Fault(absl::DeadlineExceededError(
               absl::StrFormat("no bestmove within %.3g s (time %.3g s + margin %.3g s)", allowed,
-                              spec_.search.seconds, spec_.margin)));
+                              spec_.limits.seconds, spec_.margin)));
         }
         return Fault(line.status());
       }
@@ -98,7 +97,7 @@ class UgiPlayer {
 
   absl::Status Launch() {
     absl::StatusOr<std::unique_ptr<EngineProcess>> started =
-        EngineProcess::Start(spec_.command, spec_.search.stop);
+        EngineProcess::Start(spec_.command, spec_.stop);
     if (!started.ok()) return started.status();
     process_ = *std::move(started);
     if (absl::Status status = Send("ugi"); !status.ok()) return Fault(status);

@@ -87,17 +87,10 @@ template <NotatedGame G>
 absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
                                      const MatchObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  // Each spec's tables and weight file are opened once and shared by the
-  // players of every worker; a player is made once here so that a bad spec
-  // fails before any game.
-  std::vector<SpecResources<G>> resources;
+  // A player of each spec is made once here so that a bad spec fails before
+  // any game; each worker makes its own.
   for (const EngineSpec* spec : {&request.first, &request.second}) {
-    absl::StatusOr<SpecResources<G>> opened = OpenSpecResources(game, *spec);
-    if (!opened.ok()) return opened.status();
-    if (absl::Status status = MakePlayer(game, *spec, *opened).status(); !status.ok()) {
-      return status;
-    }
-    resources.push_back(*std::move(opened));
+    if (absl::Status status = MakePlayer(game, *spec).status(); !status.ok()) return status;
   }
   std::vector<Opening<G>> book;
   if (request.book) {
@@ -125,9 +118,9 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
   };
   auto worker = [&] {
     std::unique_ptr<MatchPlayer<G>> first =
-        MakePlayer(game, StoppedBy(request.first, request.stop), resources[0]).value();
+        MakePlayer(game, StoppedBy(request.first, request.stop)).value();
     std::unique_ptr<MatchPlayer<G>> second =
-        MakePlayer(game, StoppedBy(request.second, request.stop), resources[1]).value();
+        MakePlayer(game, StoppedBy(request.second, request.stop)).value();
     ShortProofCheck<G> check(game);
     for (;;) {
       const int pair = next_pair.fetch_add(1);

@@ -10,7 +10,7 @@ namespace lud64 {
 namespace {
 
 constexpr double kZ95 = 1.959964;  // the normal quantile of 97.5%
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kInfiniteElo = std::numeric_limits<double>::infinity();
 // nElo's scale: the logistic curve's slope at a score of 0.5, in Elo.
 const double kNeloScale = 800 / std::log(10.0);
 
@@ -23,8 +23,8 @@ int PairsOf(const Pentanomial& pentanomial) {
 int MatchTally::pairs() const { return PairsOf(pentanomial); }
 
 double EloOfScore(double score) {
-  if (score <= 0) return -kInfinity;
-  if (score >= 1) return kInfinity;
+  if (score <= 0) return -kInfiniteElo;
+  if (score >= 1) return kInfiniteElo;
   return -400 * std::log10(1 / score - 1);
 }
 
@@ -59,8 +59,8 @@ PentanomialEstimate EstimatePentanomial(const Pentanomial& pentanomial) {
   const PairMoments moments = MomentsOf(counts);
   estimate.pairs = static_cast<int>(moments.pairs);
   if (estimate.pairs == 0) {
-    estimate.elo = {0, -kInfinity, kInfinity};
-    estimate.nelo_error = kInfinity;
+    estimate.elo = {0, -kInfiniteElo, kInfiniteElo};
+    estimate.nelo_error = kInfiniteElo;
     return estimate;
   }
   const double m = moments.mean, v = moments.variance, n = moments.pairs;
@@ -74,7 +74,7 @@ PentanomialEstimate EstimatePentanomial(const Pentanomial& pentanomial) {
     estimate.los = 0.5 * std::erfc(-(m - 0.5) / std::sqrt(2 * v / n));
   } else {
     // Every pair alike: no spread to measure against, the sign decides.
-    estimate.nelo = m > 0.5 ? kInfinity : m < 0.5 ? -kInfinity : 0;
+    estimate.nelo = m > 0.5 ? kInfiniteElo : m < 0.5 ? -kInfiniteElo : 0;
     estimate.los = m > 0.5 ? 1 : m < 0.5 ? 0 : 0.5;
   }
   return estimate;

@@ -49,7 +49,7 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
   return absl::OkStatus();
 }
 
-// Compiled once for each game, in play/analyses_<game>.cc (LUD64_PLAYOUTS_RUN(G, )).
+// Compiled once for each game, in play/playouts_<game>.cc (LUD64_PLAYOUTS_RUN(G, )).
 // NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_PLAYOUTS_RUN(G, kind)                                                  \
   kind template absl::Status RunPlayoutsCommand<G>(const G&, const PlayoutsRequest&, \

@@ -1,8 +1,8 @@
 // The searches over each game of the list, each compiled once for the
-// program, in play/searches_<game>.cc (LUD64_SEARCHES(G, )); every other file
+// program, in play/engine_session_<game>.cc (LUD64_SEARCHES(G, )); every other file
 // that searches sees them declared here (LUD64_SEARCHES(G, extern)) instead of
-// compiling them again. A game added to the list needs its searches_<game>.cc
-// (and analyses_<game>.cc): the link names the instantiations it misses.
+// compiling them again. A game added to the list needs its engine_session_<game>.cc
+// (and playouts_<game>.cc): the link names the instantiations it misses.
 #ifndef LUD64_PLAY_SEARCH_INSTANCES_H_
 #define LUD64_PLAY_SEARCH_INSTANCES_H_
 

@@ -13,11 +13,10 @@
 #include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "play/best_move.h"
+#include "play/engine_session.h"
 #include "play/engine_spec.h"
-#include "play/mcts_analysis.h"
 #include "play/playouts_run.h"
 #include "play/probe_json.h"
-#include "play/search_instances.h"
 #include "play/solve_analysis.h"
 #include "python/bindings.h"
 #include "search/perft.h"
@@ -28,15 +27,6 @@ namespace {
 
 py::object ParseJson(const std::string& text) {
   return py::module_::import("json").attr("loads")(text);
-}
-
-// JSON text of the decisions of a line, as a list of strings.
-template <Game G>
-std::string JsonLine(const G& game, const std::vector<Decision>& line) {
-  std::vector<std::string> texts;
-  for (Decision d : line)
-    texts.push_back(absl::StrCat("\"", FormatDecision(d, game.site_names()), "\""));
-  return absl::StrCat("[", absl::StrJoin(texts, ","), "]");
 }
 
 void Check(bool ok, absl::string_view message) {
@@ -129,17 +119,14 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
   return JsonOf(
       *p.game, p.position,
       [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
-        SolveRequest request;
+        AnalysisRequest request;
         request.stop = stop;
         request.position = FormatPosition(g, at);
-        request.depth = depth;
-        request.nodes = nodes;
-        request.seconds = time;
-        request.hash_mib = hash;
-        request.json = true;
-        request.use_tables = tb.has_value();
-        request.tables = tb.value_or("");
-        return RunSolve(g, request, out, progress);
+        request.engine.kind = EngineKind::kSolver;
+        request.engine.hash_mib = hash;
+        request.engine.tables = tb;
+        request.limits = {.depth = depth, .nodes = nodes, .seconds = time};
+        return RunSolve(AnyGame(g), request, /*json=*/true, out, progress);
       });
 }
 
@@ -162,7 +149,7 @@ struct BestMoveOptions {
   uint64_t nodes = 0, iterations = 0;
   int threads = 1;
   uint64_t seed = 1;
-  int hash = 64, memory = 256;
+  int hash = kDefaultHashMib, memory = kDefaultTreeMib;
   double exploration = kDefaultExploration;
   std::optional<std::string> tb;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
@@ -171,73 +158,65 @@ struct BestMoveOptions {
   StopFlag stop = nullptr;   // the KeyboardInterrupt's (RunInterruptible)
 };
 
-// The decision and the JSON text of what the search knows.
-template <Game G>
-absl::StatusOr<std::pair<std::string, std::string>> AlphaBetaBestMove(
-    const G& game, const typename G::Position& root, const BestMoveOptions& options) {
-  if constexpr (!SearchableGame<G>) {
-    return absl::UnimplementedError(absl::StrCat(game.name(), " has no evaluation yet"));
-  } else {
-    BestMoveRequest request;
-    request.depth = options.depth > 0 ? options.depth : 64;
-    request.nodes = options.nodes;
-    request.seconds = options.time;
-    request.hash_mib = options.hash;
-    request.evaluation = options.evaluation;
-    request.network_file = options.network_file;
-    request.use_tables = options.tb.has_value();
-    request.tables = options.tb.value_or("");
-    request.stop = options.stop;
-    const absl::StatusOr<BestMoveAnswer> answer = SearchBestMove(game, root, {}, request);
-    if (!answer.ok()) return answer.status();
-    const std::string best = FormatDecision(answer->best, game.site_names());
-    if (const std::optional<tablebase::TbProbeResult>& table = answer->table) {
-      return std::make_pair(
-          best, absl::StrFormat(R"({"engine": "alphabeta", "tablebase": true, "value": "%s", )"
-                                R"("turns": %d, "pv": %s})",
-                                tablebase::ResultName(table->under_limit.result),
-                                table->under_limit.turns, JsonLine(game, table->line)));
-    }
-    const SearchReport& r = answer->report;
-    return std::make_pair(
-        best,
-        absl::StrFormat(R"({"engine": "alphabeta", "depth": %d, "score": "%s", "nodes": %d, )"
-                        R"("seconds": %.6f, "pv": %s})",
-                        r.depth, ScoreText(r.score), r.nodes, r.seconds, JsonLine(game, r.pv)));
-  }
+// JSON text of the decisions of a line, as a list of strings.
+std::string JsonLine(const EngineSession& engine, const std::vector<Decision>& line) {
+  std::vector<std::string> texts;
+  for (Decision d : line) texts.push_back(absl::StrCat("\"", engine.DecisionText(d), "\""));
+  return absl::StrCat("[", absl::StrJoin(texts, ","), "]");
 }
 
-template <Game G>
-absl::StatusOr<std::pair<std::string, std::string>> MctsBestMove(const G& game,
-                                                                 const typename G::Position& root,
-                                                                 const BestMoveOptions& options) {
-  MctsBestMoveRequest request;
-  request.limits = {
-      .iterations = options.iterations, .seconds = options.time, .stop = options.stop};
-  request.network_file = options.network_file;
-  request.use_tables = options.tb.has_value();
-  request.tables = options.tb.value_or("");
-  request.options.threads = options.threads;
-  request.options.seed = options.seed;
-  request.options.exploration = options.exploration;
-  request.options.leaves = options.leaves;
-  request.options.evaluation = options.evaluation;
-  request.options.memory_bytes = static_cast<size_t>(options.memory) << 20;
-  const absl::StatusOr<MctsReport> report = MctsSearchBestMove(game, root, request);
-  if (!report.ok()) return report.status();
-  const MctsReport& r = *report;
-  const Player mover = root.state.to_move;
+// The decision and the JSON text of what the engine session's search knows.
+absl::StatusOr<std::pair<std::string, std::string>> SessionBestMove(
+    const AnyGame& game, const std::string& position, const BestMoveOptions& options) {
+  AnalysisRequest request;
+  request.position = position;
+  EngineOptions& engine = request.engine;
+  const bool mcts = options.engine == "mcts";
+  engine.kind = mcts ? EngineKind::kMcts : EngineKind::kAlphaBeta;
+  engine.hash_mib = options.hash;
+  engine.memory_mib = options.memory;
+  engine.threads = options.threads;
+  engine.seed = options.seed;
+  engine.exploration = options.exploration;
+  engine.leaves = options.leaves;
+  engine.evaluation = options.evaluation;
+  engine.evalfile = options.network_file;
+  engine.tables = options.tb;
+  request.limits = {.depth = options.depth,
+                    .nodes = mcts ? options.iterations : options.nodes,
+                    .seconds = options.time};
+  absl::StatusOr<std::unique_ptr<EngineSession>> session = StartSession(game, request);
+  if (!session.ok()) return session.status();
+  const EngineSession& session_view = **session;
+  absl::StatusOr<EngineAnswer> answer = (*session)->Search(request.limits, options.stop);
+  if (!answer.ok()) return answer.status();
+  const EngineInfo& r = answer->info;
+  const std::string best = session_view.DecisionText(answer->best);
+  if (r.table) {
+    return std::make_pair(
+        best, absl::StrFormat(R"({"engine": "alphabeta", "tablebase": true, "value": "%s", )"
+                              R"("turns": %d, "pv": %s})",
+                              VerdictName(*r.table), r.table->turns,
+                              JsonLine(session_view, r.table->line)));
+  }
+  if (!mcts) {
+    return std::make_pair(
+        best, absl::StrFormat(R"({"engine": "alphabeta", "depth": %d, "score": "%s", "nodes": %d, )"
+                              R"("seconds": %.6f, "pv": %s})",
+                              r.depth, ScoreText(r.score), r.nodes, r.seconds,
+                              JsonLine(session_view, r.pv)));
+  }
   const char* proven = r.best.proven == Outcome::kOngoing ? "null"
                        : r.best.proven == Outcome::kDraw  ? "\"draw\""
-                       : r.best.proven == WinFor(mover)   ? "\"win\""
+                       : r.best.proven == WinFor(r.mover) ? "\"win\""
                                                           : "\"loss\"";
   return std::make_pair(
-      FormatDecision(r.best.decision, game.site_names()),
+      best,
       absl::StrFormat(R"({"engine": "mcts", "iterations": %d, "seconds": %.6f, "nodes": %d, )"
                       R"("visits": %d, "win_rate": %.6f, "proven": %s, "memory_full": %s, )"
                       R"("pv": %s})",
                       r.iterations, r.seconds, r.nodes, r.best.visits, r.best.win_rate, proven,
-                      r.memory_full ? "true" : "false", JsonLine(game, r.line)));
+                      r.memory_full ? "true" : "false", JsonLine(session_view, r.pv)));
 }
 
 py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
@@ -283,8 +262,7 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
                          absl::StrCat("position '", FormatPosition(game, root),
                                       "': the game is over, no decision to make"));
                    }
-                   return options.engine == "mcts" ? MctsBestMove(game, root, options)
-                                                   : AlphaBetaBestMove(game, root, options);
+                   return SessionBestMove(AnyGame(game), FormatPosition(game, root), options);
                  });
   });
   if (!result.ok()) ThrowStatus(result.status());
@@ -327,9 +305,10 @@ void RegisterAnalysis(py::module_& m) {
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
-      py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = 64, py::arg("memory") = 256,
-      py::arg("exploration") = kDefaultExploration, py::arg("tb") = std::nullopt,
-      py::arg("leaves") = "evaluation", py::arg("eval") = "learned", py::arg("evalfile") = "",
+      py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = kDefaultHashMib,
+      py::arg("memory") = kDefaultTreeMib, py::arg("exploration") = kDefaultExploration,
+      py::arg("tb") = std::nullopt, py::arg("leaves") = "evaluation", py::arg("eval") = "learned",
+      py::arg("evalfile") = "",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
       "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
@@ -340,7 +319,7 @@ void RegisterAnalysis(py::module_& m) {
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
       "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
-        py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = 256,
+        py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = kDefaultHashMib,
         py::arg("tb") = std::nullopt,
         "The proven value of `position` for the player to move, or the bounds reached within\n"
         "the limits: the dictionary `lud64 solve --json` prints (value, plies, best, pv,\n"

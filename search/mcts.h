@@ -60,19 +60,6 @@
 
 namespace lud64 {
 
-inline constexpr double kDefaultExploration = 1.0;
-
-// What a leaf is worth on its first visit: the result of a uniform random
-// playout from it, or the game's static evaluation turned into an expected
-// reward, 1 / (1 + exp(-evaluation / kLogisticScale)) (engine/score.h). The evaluation (the
-// default) needs a searchable game; a game without one plays out. Measured
-// on Davxar (search/README.md), it throws away fewer exact values and wins
-// matches against playouts.
-enum class MctsLeaves : uint8_t { kPlayout, kEvaluation };
-// As every front-end writes the option (`leaves=`).
-inline constexpr NameTable<MctsLeaves, 2> kMctsLeavesNames = {
-    {{MctsLeaves::kPlayout, "playout"}, {MctsLeaves::kEvaluation, "evaluation"}}};
-
 struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
   MctsLeaves leaves = MctsLeaves::kEvaluation;

@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/named_values.h"
 #include "engine/score.h"
+#include "search/search_settings.h"  // IWYU pragma: export (Evaluation)
 
 namespace lud64 {
 
@@ -23,13 +24,6 @@ concept SearchableGame = Game<G> && requires(const G& game, const typename G::Po
   // For the player to move, within +-kMaxHeuristic.
   { game.evaluate(p) } -> std::same_as<Score>;
 };
-
-// Which static evaluation a search uses: the game's learned network where it
-// has one (its hand-written rules otherwise), or the hand-written rules.
-enum class Evaluation : uint8_t { kLearned, kClassic };
-// As every front-end writes the option (`eval=`).
-inline constexpr NameTable<Evaluation, 2> kEvaluationNames = {
-    {{Evaluation::kLearned, "learned"}, {Evaluation::kClassic, "classic"}}};
 
 // A game with a learned evaluation (network/): the score for the player to
 // move, its network's where the network judges the position, its

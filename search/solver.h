@@ -35,6 +35,8 @@ class Solver {
 
   // Empties the table, so that the next Solve depends on its root alone.
   void ClearTable() { table_.Clear(); }
+  // Maps the new table's pages before the first proof (TranspositionTable::Populate).
+  void PopulateTable() { table_.Populate(); }
 
   // Endgame tables: positions they hold are exact leaves of the proof.
   void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }

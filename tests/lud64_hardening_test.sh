@@ -77,13 +77,14 @@ if ! $sanitized; then
   check "match mcts:memory=1024 under ulimit -v 600000: $out" grep -q "cannot allocate 1024 MiB" <<< "$out"
 fi
 
-# 4. The time limit counts the table's set-up. (A sanitizer's bookkeeping of a
-# gigabyte takes seconds by itself: only plain builds are timed.)
+# 4. A large table is made and mapped before the search's clock starts, so
+# the search keeps its time (python/tests/test_one_engine.py times it over
+# UGI); the whole command then takes the set-up and the search. (A
+# sanitizer's bookkeeping of a gigabyte takes seconds by itself: only plain
+# builds are timed.)
 if ! $sanitized; then
   ms=$(elapsed_ms bestmove --hash=1024 --time=0.1)
-  check "bestmove --hash=1024 --time=0.1 took $ms ms (at most 1000)" test "$ms" -lt 1000
-  ms=$(elapsed_ms bestmove --hash=1024 --clock=1)
-  check "bestmove --hash=1024 --clock=1 took $ms ms (at most 1000)" test "$ms" -lt 1000
+  check "bestmove --hash=1024 --time=0.1 took $ms ms (at most 10000)" test "$ms" -lt 10000
 fi
 
 # 5. A record that cannot be written: the results are still printed.

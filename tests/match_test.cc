@@ -19,8 +19,8 @@
 #include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "play/best_move.h"
 #include "play/engine_spec.h"
-#include "play/mcts_analysis.h"
 #include "play/players.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
@@ -35,31 +35,38 @@ namespace {
 TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
   absl::StatusOr<EngineSpec> random = ParseEngineSpec("random");
   ASSERT_TRUE(random.ok()) << random.status();
-  EXPECT_EQ(random->kind, EngineKind::kRandom);
+  EXPECT_EQ(random->kind(), EngineKind::kRandom);
 
   absl::StatusOr<EngineSpec> alphabeta = ParseEngineSpec("alphabeta");
   ASSERT_TRUE(alphabeta.ok()) << alphabeta.status();
-  EXPECT_EQ(alphabeta->kind, EngineKind::kAlphaBeta);
-  EXPECT_EQ(alphabeta->search.seconds, kDefaultEngineSeconds);
+  EXPECT_EQ(alphabeta->kind(), EngineKind::kAlphaBeta);
+  EXPECT_EQ(alphabeta->limits.seconds, kDefaultEngineSeconds);
 
   absl::StatusOr<EngineSpec> deep = ParseEngineSpec("alphabeta:depth=5,hash=4");
   ASSERT_TRUE(deep.ok()) << deep.status();
-  EXPECT_EQ(deep->search.depth, 5);
-  EXPECT_EQ(deep->search.seconds, 0);
-  EXPECT_EQ(deep->hash_mib, 4);
+  EXPECT_EQ(deep->limits.depth, 5);
+  EXPECT_EQ(deep->limits.seconds, 0);
+  EXPECT_EQ(deep->options.hash_mib, 4);
 
   absl::StatusOr<EngineSpec> mcts =
       ParseEngineSpec("mcts:iterations=500,threads=2,exploration=0.7,memory=32");
   ASSERT_TRUE(mcts.ok()) << mcts.status();
-  EXPECT_EQ(mcts->kind, EngineKind::kMcts);
-  EXPECT_EQ(mcts->mcts.iterations, 500u);
-  EXPECT_EQ(mcts->mcts.seconds, 0);
-  EXPECT_EQ(mcts->threads, 2);
-  EXPECT_EQ(mcts->exploration, 0.7);
-  EXPECT_EQ(mcts->memory_mib, 32);
-  EXPECT_EQ(ParseEngineSpec("mcts:time=0.25")->mcts.seconds, 0.25);
-  EXPECT_EQ(mcts->leaves, MctsLeaves::kEvaluation);
-  EXPECT_EQ(ParseEngineSpec("mcts:leaves=playout")->leaves, MctsLeaves::kPlayout);
+  EXPECT_EQ(mcts->kind(), EngineKind::kMcts);
+  EXPECT_EQ(mcts->limits.nodes, 500u);
+  EXPECT_EQ(mcts->limits.seconds, 0);
+  EXPECT_EQ(mcts->options.threads, 2);
+  EXPECT_EQ(mcts->options.exploration, 0.7);
+  EXPECT_EQ(mcts->options.memory_mib, 32);
+  EXPECT_EQ(ParseEngineSpec("mcts:time=0.25")->limits.seconds, 0.25);
+  EXPECT_EQ(mcts->options.leaves, MctsLeaves::kEvaluation);
+  EXPECT_EQ(ParseEngineSpec("mcts:leaves=playout")->options.leaves, MctsLeaves::kPlayout);
+
+  absl::StatusOr<EngineSpec> solver = ParseEngineSpec("solver:depth=9,hash=8");
+  ASSERT_TRUE(solver.ok()) << solver.status();
+  EXPECT_EQ(solver->kind(), EngineKind::kSolver);
+  EXPECT_EQ(solver->limits.depth, 9);
+  EXPECT_EQ(solver->options.hash_mib, 8);
+  EXPECT_FALSE(ParseEngineSpec("solver:threads=2").ok());
 }
 
 TEST(ParseEngineSpec, RejectsBadSpecifications) {
@@ -296,10 +303,11 @@ TEST(Match, ReportsBadRequests) {
 
 TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {
   const Guettal game;
-  MctsBestMoveRequest request;
-  request.limits.iterations = 10'000;
+  AnalysisRequest request;
+  request.engine.kind = EngineKind::kMcts;
+  request.limits.nodes = 10'000;
   std::ostringstream out;
-  ASSERT_TRUE(RunMctsBestMove(game, request, out).ok());
+  ASSERT_TRUE(RunBestMove(game, request, out).ok());
   const std::string text = out.str();
   EXPECT_NE(text.find("info iterations "), std::string::npos) << text;
   EXPECT_NE(text.find(" proven win pv "), std::string::npos) << text;
@@ -308,10 +316,11 @@ TEST(BestMoveMcts, PrintsInfoAndTheProvenWin) {
 
 TEST(BestMoveMcts, RejectsAFinishedGame) {
   const Damdaman game;
-  MctsBestMoveRequest request;
+  AnalysisRequest request;
+  request.engine.kind = EngineKind::kMcts;
   request.position = "......./......./......./......./......./......./...x... o";  // o has none
   std::ostringstream out;
-  const absl::Status status = RunMctsBestMove(game, request, out);
+  const absl::Status status = RunBestMove(game, request, out);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message().find("the game is over"), absl::string_view::npos) << status;
 }

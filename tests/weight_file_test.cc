@@ -115,9 +115,9 @@ TEST(WeightFile, EngineSpecsLoadTheirFileWhenThePlayerIsMade) {
     absl::StatusOr<EngineSpec> spec =
         ParseEngineSpec(absl::StrCat(engine, ":time=0.01,evalfile=", good));
     ASSERT_TRUE(spec.ok()) << spec.status();
-    EXPECT_EQ(spec->network_file, good);
+    EXPECT_EQ(spec->options.evalfile, good);
     EXPECT_TRUE(MakePlayer(game, *spec).ok()) << engine;
-    spec->network_file = absl::StrCat(dir.path(), "/none.lnet");
+    spec->options.evalfile = absl::StrCat(dir.path(), "/none.lnet");
     const absl::Status refused = MakePlayer(game, *spec).status();
     EXPECT_TRUE(absl::StrContains(refused.message(), "none.lnet: cannot open")) << refused;
   }

@@ -8,7 +8,6 @@
 #include "engine/input_text.h"
 #include "engine/interrupt.h"
 #include "play/best_move.h"
-#include "play/mcts_analysis.h"
 #include "play/memory_check.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -41,52 +40,60 @@ absl::StatusOr<Evaluation> EvaluationFlag() {
       absl::StrCat("--eval=", Escaped(text), ": must be ", NameChoices(kEvaluationNames)));
 }
 
-int RunMctsBestMoveCommand() {
+int RunMctsBestMoveCommand(AnalysisRequest& request) {
   if (absl::Status status = RejectFlags({"depth", "nodes", "hash"}, "--engine=alphabeta");
       !status.ok()) {
     return Fail(status);
   }
-  MctsBestMoveRequest request;
-  request.position = absl::GetFlag(FLAGS_position);
-  request.moves = absl::GetFlag(FLAGS_moves);
-  request.limits = {absl::GetFlag(FLAGS_iterations), absl::GetFlag(FLAGS_time), InterruptFlag()};
-  request.clock = absl::GetFlag(FLAGS_clock);
-  request.increment = absl::GetFlag(FLAGS_inc);
-  request.options.threads = absl::GetFlag(FLAGS_threads);
-  request.options.seed = absl::GetFlag(FLAGS_seed);
-  request.options.exploration = absl::GetFlag(FLAGS_exploration);
+  EngineOptions& engine = request.engine;
+  engine.kind = EngineKind::kMcts;
+  request.limits.nodes = absl::GetFlag(FLAGS_iterations);
+  engine.threads = absl::GetFlag(FLAGS_threads);
+  engine.seed = absl::GetFlag(FLAGS_seed);
+  engine.exploration = absl::GetFlag(FLAGS_exploration);
   const std::string leaves = absl::GetFlag(FLAGS_leaves);
   const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
   if (!parsed) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--leaves=", Escaped(leaves), ": must be ", NameChoices(kMctsLeavesNames))));
   }
-  request.options.leaves = *parsed;
-  absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
-  if (!evaluation.ok()) return Fail(evaluation.status());
-  request.options.evaluation = *evaluation;
-  request.network_file = absl::GetFlag(FLAGS_evalfile);
-  const int memory_mib = absl::GetFlag(FLAGS_memory);
-  request.options.memory_bytes = static_cast<size_t>(memory_mib) << 20;
-  request.use_tables = FlagGiven("tb");
-  request.tables = absl::GetFlag(FLAGS_tb);
+  engine.leaves = *parsed;
+  engine.memory_mib = absl::GetFlag(FLAGS_memory);
   if (absl::Status status = FirstError({
-          CheckRange("threads", request.options.threads, 1, 256),
-          CheckRange("exploration", request.options.exploration, 0.0, 100.0),
-          CheckRange("memory", memory_mib, 1, 65536, " MiB"),
+          CheckRange("threads", engine.threads, 1, 256),
+          CheckRange("exploration", engine.exploration, 0.0, 100.0),
+          CheckRange("memory", engine.memory_mib, 1, 65536, " MiB"),
       });
       !status.ok()) {
     return Fail(status);
   }
-  if (absl::Status status =
-          CheckMemoryFor(absl::StrCat("--memory=", memory_mib), memory_mib, "the search tree");
+  if (absl::Status status = CheckMemoryFor(absl::StrCat("--memory=", engine.memory_mib),
+                                           engine.memory_mib, "the search tree");
       !status.ok()) {
     return Fail(status);
   }
-  // Without any limit, think for one second.
-  if (request.limits.iterations == 0 && request.limits.seconds == 0 && request.clock == 0)
-    request.limits.seconds = 1;
-  return RunOnGame([&](const auto& game) { return RunMctsBestMove(game, request, std::cout); });
+  return 0;
+}
+
+int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
+  if (absl::Status status = RejectFlags(
+          {"iterations", "threads", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
+      !status.ok()) {
+    return Fail(status);
+  }
+  request.engine.kind = EngineKind::kAlphaBeta;
+  request.engine.hash_mib = absl::GetFlag(FLAGS_hash);
+  if (absl::Status status = FirstError({
+          CheckRange("hash", request.engine.hash_mib, 1, 65536, " MiB"),
+          CheckMemoryFor(absl::StrCat("--hash=", request.engine.hash_mib), request.engine.hash_mib,
+                         "the transposition table"),
+      });
+      !status.ok()) {
+    return Fail(status);
+  }
+  request.limits.depth = absl::GetFlag(FLAGS_depth);
+  request.limits.nodes = absl::GetFlag(FLAGS_nodes);
+  return 0;
 }
 
 int RunBestMoveCommand(const std::string&) {
@@ -95,21 +102,20 @@ int RunBestMoveCommand(const std::string&) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--engine=", Escaped(engine), ": must be alphabeta or mcts")));
   }
-  BestMoveRequest request;
+  AnalysisRequest request;
   request.position = absl::GetFlag(FLAGS_position);
-  request.stop = InterruptFlag();
   request.moves = absl::GetFlag(FLAGS_moves);
+  request.stop = InterruptFlag();
+  EngineLimits& limits = request.limits;
   const int depth = absl::GetFlag(FLAGS_depth);
-  request.nodes = absl::GetFlag(FLAGS_nodes);
-  request.seconds = absl::GetFlag(FLAGS_time);
-  request.clock = absl::GetFlag(FLAGS_clock);
-  request.increment = absl::GetFlag(FLAGS_inc);
-  request.hash_mib = absl::GetFlag(FLAGS_hash);
+  limits.seconds = absl::GetFlag(FLAGS_time);
+  limits.clock = absl::GetFlag(FLAGS_clock);
+  limits.increment = absl::GetFlag(FLAGS_inc);
   if (absl::Status status = FirstError({
           FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
-          CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
-          CheckRange("clock", request.clock, 0.0, kMaxSeconds, " seconds"),
-          CheckRange("inc", request.increment, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("time", limits.seconds, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("clock", limits.clock, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("inc", limits.increment, 0.0, kMaxSeconds, " seconds"),
           FlagGiven("inc") && !FlagGiven("clock")
               ? absl::InvalidArgumentError("--inc applies only with --clock")
               : absl::OkStatus(),
@@ -117,30 +123,18 @@ int RunBestMoveCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
-  if (engine == "mcts") return RunMctsBestMoveCommand();
-  if (absl::Status status = RejectFlags(
-          {"iterations", "threads", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
-      !status.ok()) {
-    return Fail(status);
+  if (const int code =
+          engine == "mcts" ? RunMctsBestMoveCommand(request) : RunAlphaBetaBestMoveCommand(request);
+      code != 0) {
+    return code;
   }
-  if (absl::Status status = FirstError({
-          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
-          CheckMemoryFor(absl::StrCat("--hash=", request.hash_mib), request.hash_mib,
-                         "the transposition table"),
-      });
-      !status.ok()) {
-    return Fail(status);
-  }
-  if (depth > 0) request.depth = depth;
   absl::StatusOr<Evaluation> evaluation = EvaluationFlag();
   if (!evaluation.ok()) return Fail(evaluation.status());
-  request.evaluation = *evaluation;
-  request.network_file = absl::GetFlag(FLAGS_evalfile);
-  request.use_tables = FlagGiven("tb");
-  request.tables = absl::GetFlag(FLAGS_tb);
+  request.engine.evaluation = *evaluation;
+  request.engine.evalfile = absl::GetFlag(FLAGS_evalfile);
+  if (FlagGiven("tb")) request.engine.tables = absl::GetFlag(FLAGS_tb);
   // Without any limit, think for one second.
-  if (depth == 0 && request.nodes == 0 && request.seconds == 0 && request.clock == 0)
-    request.seconds = 1;
+  if (!limits.limited()) limits.seconds = 1;
   return RunOnGame([&](const auto& game) { return RunBestMove(game, request, std::cout); });
 }
 

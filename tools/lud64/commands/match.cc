@@ -100,9 +100,11 @@ int RunMatchCommand(const std::string&) {
   // Each thread playing games has its own player of each engine.
   const int workers = std::min(request.threads, request.games);
   for (const EngineSpec* spec : {&request.first, &request.second}) {
-    const size_t mebibytes = spec->kind == EngineKind::kAlphaBeta ? spec->hash_mib
-                             : spec->kind == EngineKind::kMcts    ? spec->memory_mib
-                                                                  : 0;
+    const EngineKind kind = spec->kind();
+    const size_t mebibytes = kind == EngineKind::kAlphaBeta || kind == EngineKind::kSolver
+                                 ? spec->options.hash_mib
+                             : kind == EngineKind::kMcts ? spec->options.memory_mib
+                                                         : 0;
     if (mebibytes == 0) continue;
     const std::string what =
         workers > 1 ? absl::StrCat("its tables in ", workers, " threads") : "its table";

@@ -13,32 +13,33 @@ namespace lud64 {
 namespace {
 
 int RunSolveCommand(const std::string&) {
-  SolveRequest request;
+  AnalysisRequest request;
   request.position = absl::GetFlag(FLAGS_position);
   request.moves = absl::GetFlag(FLAGS_moves);
   request.stop = InterruptFlag();
+  request.engine.kind = EngineKind::kSolver;
+  request.engine.hash_mib = absl::GetFlag(FLAGS_hash);
   const int depth = absl::GetFlag(FLAGS_depth);
-  request.nodes = absl::GetFlag(FLAGS_nodes);
-  request.seconds = absl::GetFlag(FLAGS_time);
-  request.json = absl::GetFlag(FLAGS_json);
-  request.hash_mib = absl::GetFlag(FLAGS_hash);
+  request.limits.nodes = absl::GetFlag(FLAGS_nodes);
+  request.limits.seconds = absl::GetFlag(FLAGS_time);
   if (absl::Status status = FirstError({
           FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
-          CheckRange("time", request.seconds, 0.0, kMaxSeconds, " seconds"),
-          CheckRange("hash", request.hash_mib, 1, 65536, " MiB"),
+          CheckRange("time", request.limits.seconds, 0.0, kMaxSeconds, " seconds"),
+          CheckRange("hash", request.engine.hash_mib, 1, 65536, " MiB"),
       });
       !status.ok()) {
     return Fail(status);
   }
-  if (absl::Status status = CheckMemoryFor(absl::StrCat("--hash=", request.hash_mib),
-                                           request.hash_mib, "the transposition table");
+  if (absl::Status status = CheckMemoryFor(absl::StrCat("--hash=", request.engine.hash_mib),
+                                           request.engine.hash_mib, "the transposition table");
       !status.ok()) {
     return Fail(status);
   }
-  if (depth > 0) request.depth = depth;
-  request.use_tables = FlagGiven("tb");
-  request.tables = absl::GetFlag(FLAGS_tb);
-  return RunOnGame([&](const auto& game) { return RunSolve(game, request, std::cout, std::cerr); });
+  request.limits.depth = depth;
+  if (FlagGiven("tb")) request.engine.tables = absl::GetFlag(FLAGS_tb);
+  const bool json = absl::GetFlag(FLAGS_json);
+  return RunOnGame(
+      [&](const auto& game) { return RunSolve(game, request, json, std::cout, std::cerr); });
 }
 
 }  // namespace

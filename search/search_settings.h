@@ -1,0 +1,36 @@
+// The choices a search is made with that front-ends name (`eval=`, `leaves=`,
+// `exploration=`), apart from the search templates so that the application
+// layer's options (play/engine_options.h) reach them without the searches.
+#ifndef LUD64_SEARCH_SEARCH_SETTINGS_H_
+#define LUD64_SEARCH_SEARCH_SETTINGS_H_
+
+#include <cstdint>
+
+#include "engine/named_values.h"
+
+namespace lud64 {
+
+// Which static evaluation a search uses: the game's learned network where it
+// has one (its hand-written rules otherwise), or the hand-written rules.
+enum class Evaluation : uint8_t { kLearned, kClassic };
+// As every front-end writes the option (`eval=`).
+inline constexpr NameTable<Evaluation, 2> kEvaluationNames = {
+    {{Evaluation::kLearned, "learned"}, {Evaluation::kClassic, "classic"}}};
+
+// MCTS's UCB1 exploration constant C, rewards being 0 to 1.
+inline constexpr double kDefaultExploration = 1.0;
+
+// What an MCTS leaf is worth on its first visit: the result of a uniform
+// random playout from it, or the game's static evaluation turned into an
+// expected reward, 1 / (1 + exp(-evaluation / kLogisticScale))
+// (engine/score.h). The evaluation (the default) needs a searchable game; a
+// game without one plays out. Measured on Davxar (search/README.md), it
+// throws away fewer exact values and wins matches against playouts.
+enum class MctsLeaves : uint8_t { kPlayout, kEvaluation };
+// As every front-end writes the option (`leaves=`).
+inline constexpr NameTable<MctsLeaves, 2> kMctsLeavesNames = {
+    {{MctsLeaves::kPlayout, "playout"}, {MctsLeaves::kEvaluation, "evaluation"}}};
+
+}  // namespace lud64
+
+#endif  // LUD64_SEARCH_SEARCH_SETTINGS_H_
