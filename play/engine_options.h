@@ -49,6 +49,7 @@ struct EngineLimits {
   double seconds = 0;    // 0: no limit
   double clock = 0;      // > 0: the mover's clock, seconds left, instead of `seconds`
   double increment = 0;  // with `clock`: seconds added per decision
+  int multipv = 1;       // alpha-beta: the best this many lines, each scored exactly
 
   bool limited() const { return depth > 0 || nodes > 0 || seconds > 0 || clock > 0; }
 };

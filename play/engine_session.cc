@@ -43,10 +43,11 @@ std::string EngineSession::InfoLine(const EngineInfo& info) const {
     case EngineKind::kRandom:
       return absl::StrCat("info string a uniformly random decision pv ", LineText(info.pv));
     default:
-      return absl::StrFormat("info depth %d score %s nodes %d nps %.0f time %.3f pv %s", info.depth,
-                             ScoreText(info.score), info.nodes,
-                             info.seconds > 0 ? info.nodes / info.seconds : 0.0, info.seconds,
-                             LineText(info.pv));
+      return absl::StrFormat(
+          "info depth %d%s score %s nodes %d nps %.0f time %.3f pv %s", info.depth,
+          info.multipv > 0 ? absl::StrCat(" multipv ", info.multipv) : "", ScoreText(info.score),
+          info.nodes, info.seconds > 0 ? info.nodes / info.seconds : 0.0, info.seconds,
+          LineText(info.pv));
   }
 }
 

@@ -54,6 +54,7 @@ struct RootDecision {
 struct EngineInfo {
   EngineKind kind = EngineKind::kAlphaBeta;
   Player mover = Player::kP1;  // to move at the root
+  int multipv = 0;             // with multi-PV, which line (1 the best); else 0
   double seconds = 0;
   // Alpha-beta's principal variation, MCTS's most visited line, or the
   // tables' line.
@@ -74,8 +75,9 @@ struct EngineInfo {
 
 struct EngineAnswer {
   Decision best = Decision::Pass();
-  EngineInfo info;       // the last report
-  bool swindle = false;  // `best` is the swindle's, not the search's
+  EngineInfo info;                // the last report (with multi-PV, the best line's)
+  std::vector<EngineInfo> lines;  // with multi-PV, every line's, best first
+  bool swindle = false;           // `best` is the swindle's, not the search's
 };
 
 // What the solver proved, or the bounds it reached.

@@ -98,6 +98,21 @@ absl::StatusOr<EngineAnswer> GameEngineSession<G>::SearchAlphaBeta(
     return info;
   };
   alphabeta_->SetGameHistory(history_);
+  if (limits.multipv > 1) {
+    const auto line_info = [&](const SearchReport& r, size_t i) {
+      EngineInfo info = info_of(r);
+      info.multipv = static_cast<int>(i) + 1;
+      return info;
+    };
+    const std::vector<SearchReport> lines = alphabeta_->SearchLines(
+        position_, search_limits, limits.multipv, [&](const std::vector<SearchReport>& reports) {
+          for (size_t i = 0; i < reports.size() && on_info; ++i) on_info(line_info(reports[i], i));
+        });
+    for (size_t i = 0; i < lines.size(); ++i) answer.lines.push_back(line_info(lines[i], i));
+    answer.info = answer.lines.front();
+    answer.best = lines.front().pv.front();
+    return answer;
+  }
   const SearchReport report =
       alphabeta_->Search(position_, search_limits, [&](const SearchReport& r) {
         if (on_info) on_info(info_of(r));

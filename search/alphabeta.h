@@ -147,8 +147,64 @@ class AlphaBeta {
   // Endgame tables: positions they hold (below the root) are scored by them,
   // exactly or by a bound outside the window (alphabeta_impl.h).
   void SetEndgameProbe(EndgameProbe<Position> probe) { endgame_probe_ = std::move(probe); }
+  // Root decisions the next searches leave out (multi-PV: the k-th line is
+  // the best decision after the first k-1 lines' are left out).
+  void SetExcludedRootDecisions(std::vector<Decision> decisions) {
+    excluded_root_ = std::move(decisions);
+  }
   // Positions scored by the endgame tables so far.
   uint64_t table_hits() const { return table_hits_; }
+
+  // Multi-PV: the best `lines` lines from `root`, best first. Each depth
+  // searches every line with a full window, the k-th with the first
+  // decisions of the k-1 before it left out, so each line's score is exact;
+  // `on_iteration` sees every completed depth's lines. A stop keeps the last
+  // completed depth's.
+  std::vector<SearchReport> SearchLines(
+      const Position& root, const SearchLimits& limits, int lines,
+      const std::function<void(const std::vector<SearchReport>&)>& on_iteration = {}) {
+    limits_ = limits;
+    start_ = Clock::now();
+    nodes_ = 0;
+    stopped_ = false;
+    killers_ = {};
+    quiet_history_.Clear();
+    tactical_history_.Clear();
+    if (table_) table_->NewSearch();
+    std::vector<SearchReport> best;
+    for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
+      std::vector<SearchReport> these;
+      excluded_root_.clear();
+      while (static_cast<int>(these.size()) < lines) {
+        const Score score = Negamax(root, depth, -kInfinity, kInfinity, 0);
+        if (stopped_ || pv_length_[0] == 0) break;  // stopped, or no decision left
+        these.push_back({.depth = depth,
+                         .score = score,
+                         .nodes = nodes_,
+                         .seconds = Elapsed(),
+                         .pv = {pv_[0].begin(), pv_[0].begin() + pv_length_[0]}});
+        excluded_root_.push_back(these.back().pv.front());
+      }
+      excluded_root_.clear();
+      if (stopped_ || these.empty()) break;
+      std::stable_sort(
+          these.begin(), these.end(),
+          [](const SearchReport& a, const SearchReport& b) { return a.score > b.score; });
+      best = std::move(these);
+      if (on_iteration) on_iteration(best);
+      if (ExternalStop()) break;
+      const bool final = std::all_of(best.begin(), best.end(), [&](const SearchReport& r) {
+        return IsProven(r.score) && PliesToEnd(r.score) <= depth;
+      });
+      if (final || (limits.seconds > 0 && Elapsed() > 0.5 * limits.seconds)) break;
+    }
+    if (best.empty()) best.push_back(Search(root, {.depth = 1, .stop = limits.stop}));
+    for (SearchReport& r : best) {
+      r.nodes = nodes_;
+      r.seconds = Elapsed();
+    }
+    return best;
+  }
 
   // One full-window search to exactly `depth` (no iterative deepening), for the
   // solver; keeps the table and the ordering heuristics of earlier calls.
@@ -306,6 +362,7 @@ class AlphaBeta {
   std::array<std::array<Decision, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
   std::vector<uint64_t> game_history_;
+  std::vector<Decision> excluded_root_;
   EndgameProbe<Position> endgame_probe_;
   uint64_t table_hits_ = 0;
   std::array<uint64_t, kMaxPly> path_{};  // game.hash of the positions on the search path

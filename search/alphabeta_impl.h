@@ -2,6 +2,8 @@
 #ifndef LUD64_SEARCH_ALPHABETA_IMPL_H_
 #define LUD64_SEARCH_ALPHABETA_IMPL_H_
 
+#include <algorithm>
+
 #include "search/alphabeta.h"
 
 namespace lud64 {
@@ -92,14 +94,19 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   Score best = -kInfinity;
   Decision best_decision = Decision::Pass();
   PickedDecision picked;
-  for (int i = 0; picker.Next(picked); ++i) {
+  for (int i = 0; picker.Next(picked);) {
     const Decision d = picked.decision;
+    if (ply == 0 && !excluded_root_.empty() &&
+        std::find(excluded_root_.begin(), excluded_root_.end(), d) != excluded_root_.end()) {
+      continue;
+    }
+    const bool first = i++ == 0;
     const Score gain =
         options_.leaves == Leaves::kEvaluate && picked.tactical ? kEarlyGain * depth : 0;
     Position child = p;
     Play(child, d);
     Score score;
-    if (i == 0) {
+    if (first) {
       score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
     } else {
       score = GainedScore(p, child, depth - 1, alpha, alpha + 1, ply, gain);
@@ -121,7 +128,8 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
     }
     (picked.tactical ? tried_tacticals : tried_quiets).push(d);
   }
-  if (table_) {
+  // A root searched without some of its decisions is no value of the position.
+  if (table_ && (ply > 0 || excluded_root_.empty())) {
     const Bound bound = best >= beta            ? Bound::kLower
                         : best > original_alpha ? Bound::kExact
                                                 : Bound::kUpper;

@@ -13,6 +13,9 @@
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"
 
+ABSL_FLAG(int, multipv, 1,
+          "alpha-beta: search the best this many lines (1 to 64), each scored exactly; an info "
+          "line per line and depth, 'multipv I' naming the line");
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
@@ -41,7 +44,8 @@ absl::StatusOr<Evaluation> EvaluationFlag() {
 }
 
 int RunMctsBestMoveCommand(AnalysisRequest& request) {
-  if (absl::Status status = RejectFlags({"depth", "nodes", "hash"}, "--engine=alphabeta");
+  if (absl::Status status =
+          RejectFlags({"depth", "nodes", "hash", "multipv"}, "--engine=alphabeta");
       !status.ok()) {
     return Fail(status);
   }
@@ -93,6 +97,10 @@ int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
   }
   request.limits.depth = absl::GetFlag(FLAGS_depth);
   request.limits.nodes = absl::GetFlag(FLAGS_nodes);
+  request.limits.multipv = absl::GetFlag(FLAGS_multipv);
+  if (absl::Status status = CheckRange("multipv", request.limits.multipv, 1, 64); !status.ok()) {
+    return Fail(status);
+  }
   return 0;
 }
 
@@ -145,7 +153,7 @@ const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--hash=MiB] [--eval=E] [--evalfile=F] [--tb=DIR]\n"
+    "[--clock=S [--inc=S]] [--hash=MiB] [--multipv=K] [--eval=E] [--evalfile=F] [--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
     "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
@@ -163,12 +171,15 @@ const Command kBestMoveCommand = {
     "  the hand-written evaluation otherwise; --eval=classic: the hand-written one.\n"
     "  --evalfile=F: the learned evaluation with the weight file F (lud64-train fit) instead\n"
     "  of the built-in network; a file of another game or variant is refused.\n"
+    "  --multipv=K: alpha-beta's best K lines, each scored exactly (the K-th with the first\n"
+    "  decisions of the others left out), an info line per line and depth.\n"
     "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
     "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
-    {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
-     "iterations", "threads", "seed", "exploration", "memory", "leaves", "eval", "evalfile", "tb"},
+    {"game",        "position", "moves",   "depth",  "nodes",      "time",    "clock",
+     "inc",         "hash",     "multipv", "engine", "iterations", "threads", "seed",
+     "exploration", "memory",   "leaves",  "eval",   "evalfile",   "tb"},
     RunBestMoveCommand};
 
 }  // namespace lud64

@@ -59,7 +59,11 @@ absl::StatusOr<std::string> UgiEngine::Query(absl::string_view what) const {
 }
 
 absl::Status UgiEngine::Configure(const UgiSettings& settings) {
-  return session_->Configure(SessionOptions(settings));
+  if (absl::Status status = session_->Configure(SessionOptions(settings)); !status.ok()) {
+    return status;
+  }
+  multipv_ = settings.multipv;
+  return absl::OkStatus();
 }
 
 void UgiEngine::NewGame() {
@@ -85,7 +89,7 @@ absl::StatusOr<UgiEngine::SearchTask> UgiEngine::PrepareSearch(const UgiGo& go,
   // The player to move's clock.
   const bool p1 = PlayerToMove(position_) == Player::kP1;
   const double clock = p1 ? go.p1time : go.p2time, increment = p1 ? go.p1inc : go.p2inc;
-  EngineLimits limits{.depth = go.depth, .nodes = go.nodes};
+  EngineLimits limits{.depth = go.depth, .nodes = go.nodes, .multipv = multipv_};
   if (go.movetime >= 0) {
     limits.seconds = std::max(go.movetime, 1e-3);
   } else if (clock >= 0) {

@@ -24,6 +24,7 @@ struct UgiSettings {
   std::string engine = "alphabeta";              // or "mcts"
   int hash_mib = kDefaultHashMib;                // alpha-beta's table, or MCTS's tree
   int threads = 1;                               // MCTS threads (alpha-beta uses one)
+  int multipv = 1;                               // alpha-beta's lines
   std::string tb;                                // endgame table directory; "" for none
   MctsLeaves leaves = MctsLeaves::kEvaluation;   // MCTS: what a new leaf is worth
   Evaluation evaluation = Evaluation::kLearned;  // both: the static evaluation
@@ -73,6 +74,7 @@ class UgiEngine {
 
  private:
   std::unique_ptr<EngineSession> session_;
+  int multipv_ = 1;
   // The position last sent, its text and moves, not yet given to the session.
   AnyPosition position_;
   std::optional<std::pair<std::string, std::string>> pending_;

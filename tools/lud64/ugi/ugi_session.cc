@@ -206,6 +206,7 @@ void UgiSession::Handshake() {
                     " var alphabeta var mcts"));
   Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
   Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
+  Emit(absl::StrCat("option name multipv type spin default ", settings_.multipv, " min 1 max 64"));
   Emit(absl::StrCat("option name leaves type combo default ",
                     NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
   Emit(absl::StrCat("option name eval type combo default ",
@@ -232,10 +233,11 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
   if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
-      name != "leaves" && name != "eval" && name != "evalfile" && name != "tb") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("setoption: unknown option ", Quoted(name),
-                     " (options: game, engine, hash, threads, leaves, eval, evalfile, tb)"));
+      name != "multipv" && name != "leaves" && name != "eval" && name != "evalfile" &&
+      name != "tb") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "setoption: unknown option ", Quoted(name),
+        " (options: game, engine, hash, threads, multipv, leaves, eval, evalfile, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -268,6 +270,10 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     absl::StatusOr<int64_t> threads = ReadInteger("setoption threads", value, 1, 256);
     if (!threads.ok()) return threads.status();
     settings.threads = static_cast<int>(*threads);
+  } else if (name == "multipv") {
+    absl::StatusOr<int64_t> lines = ReadInteger("setoption multipv", value, 1, 64);
+    if (!lines.ok()) return lines.status();
+    settings.multipv = static_cast<int>(*lines);
   } else if (name == "leaves") {
     const std::optional<MctsLeaves> leaves =
         ValueNamed(kMctsLeavesNames, absl::AsciiStrToLower(value));
