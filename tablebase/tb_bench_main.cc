@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "boards/game_list.h"
 #include "boards/game_tablebases.h"
-#include "engine/interrupt.h"
 #include "tablebase/tb_operations.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 namespace {

@@ -10,10 +10,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/interrupt.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "search/perft.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 

@@ -24,8 +24,8 @@
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
 #include "boards/game_tablebases.h"
-#include "engine/plain_number.h"
 #include "tablebase/distributed/mpi_builder.h"
+#include "tools/common/plain_number.h"
 
 namespace lud64 {
 namespace {

@@ -13,12 +13,12 @@
 
 #include "absl/status/statusor.h"
 #include "engine/game.h"
-#include "engine/interrupt.h"
 #include "engine/random.h"
 #include "network/training.h"
 #include "search/alphabeta.h"
 #include "search/playout.h"
 #include "tablebase/probe/probe.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 

@@ -6,11 +6,11 @@
 
 #include "absl/flags/flag.h"
 #include "engine/input_text.h"
-#include "engine/interrupt.h"
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
 #include "play/sprt.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"

@@ -2,8 +2,8 @@
 // digits (a leading '-' for a signed type), the whole text, within the type's
 // range. Parsers that also take " 3", "+3" or "0x3" let a slip through as a
 // value.
-#ifndef LUD64_ENGINE_PLAIN_NUMBER_H_
-#define LUD64_ENGINE_PLAIN_NUMBER_H_
+#ifndef LUD64_TOOLS_COMMON_PLAIN_NUMBER_H_
+#define LUD64_TOOLS_COMMON_PLAIN_NUMBER_H_
 
 #include <cstdint>
 
@@ -20,4 +20,4 @@ bool ParsePlainNumber(absl::string_view text, double* value);
 
 }  // namespace lud64
 
-#endif  // LUD64_ENGINE_PLAIN_NUMBER_H_
+#endif  // LUD64_TOOLS_COMMON_PLAIN_NUMBER_H_

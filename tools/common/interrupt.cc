@@ -1,4 +1,4 @@
-#include "engine/interrupt.h"
+#include "tools/common/interrupt.h"
 
 #include <atomic>
 #include <csignal>

@@ -1,8 +1,8 @@
 // Ctrl-C for the programs: a SIGINT handler that sets a flag the programs
 // hand to their long work (engine/stop.h), so that it stops cleanly and
 // reports.
-#ifndef LUD64_ENGINE_INTERRUPT_H_
-#define LUD64_ENGINE_INTERRUPT_H_
+#ifndef LUD64_TOOLS_COMMON_INTERRUPT_H_
+#define LUD64_TOOLS_COMMON_INTERRUPT_H_
 
 #include "engine/stop.h"
 
@@ -17,4 +17,4 @@ StopFlag InterruptFlag();
 
 }  // namespace lud64
 
-#endif  // LUD64_ENGINE_INTERRUPT_H_
+#endif  // LUD64_TOOLS_COMMON_INTERRUPT_H_
