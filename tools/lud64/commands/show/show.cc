@@ -6,8 +6,8 @@
 #include "engine/position_text.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
+#include "tools/lud64/commands/show/show_command.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/show_command.h"
 
 ABSL_FLAG(bool, svg, false, "write the board as an SVG picture instead");
 

@@ -13,8 +13,8 @@
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
+#include "tools/lud64/commands/match/match_command.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/match_command.h"
 
 ABSL_FLAG(std::string, p1, "", "match: the engine the results are counted for, e.g. mcts:time=0.1");
 ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:depth=4");

@@ -1,6 +1,6 @@
 // `lud64 replay`: plays game records and prints each result and final position.
-#ifndef LUD64_TOOLS_LUD64_REPLAY_COMMAND_H_
-#define LUD64_TOOLS_LUD64_REPLAY_COMMAND_H_
+#ifndef LUD64_TOOLS_LUD64_COMMANDS_REPLAY_REPLAY_COMMAND_H_
+#define LUD64_TOOLS_LUD64_COMMANDS_REPLAY_REPLAY_COMMAND_H_
 
 #include <istream>
 #include <ostream>
@@ -59,4 +59,4 @@ absl::Status RunReplay(const G& game, const ReplayRequest& request, std::istream
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_REPLAY_COMMAND_H_
+#endif  // LUD64_TOOLS_LUD64_COMMANDS_REPLAY_REPLAY_COMMAND_H_

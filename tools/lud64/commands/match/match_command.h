@@ -2,8 +2,8 @@
 // progress stream and the summary at the end, and records the games in the
 // `replay` format (one line per game, in the order of the games). Ctrl-C
 // stops the match and reports the games finished.
-#ifndef LUD64_TOOLS_LUD64_MATCH_COMMAND_H_
-#define LUD64_TOOLS_LUD64_MATCH_COMMAND_H_
+#ifndef LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_COMMAND_H_
+#define LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_COMMAND_H_
 
 #include <ostream>
 #include <string>
@@ -25,4 +25,4 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& request, s
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_MATCH_COMMAND_H_
+#endif  // LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_COMMAND_H_

@@ -1,7 +1,7 @@
 // `lud64 match`'s report: the tally for the first engine with its Elo
 // estimates (per game and per pair), the SPRT's state, as text or JSON.
-#ifndef LUD64_TOOLS_LUD64_MATCH_REPORT_H_
-#define LUD64_TOOLS_LUD64_MATCH_REPORT_H_
+#ifndef LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_REPORT_H_
+#define LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_REPORT_H_
 
 #include <optional>
 #include <ostream>
@@ -36,4 +36,4 @@ std::string SprtLine(const Sprt& sprt, double llr);
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_MATCH_REPORT_H_
+#endif  // LUD64_TOOLS_LUD64_COMMANDS_MATCH_MATCH_REPORT_H_

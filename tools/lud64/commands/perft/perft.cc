@@ -4,8 +4,8 @@
 #include "absl/flags/flag.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
+#include "tools/lud64/commands/perft/perft_command.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/perft_command.h"
 
 ABSL_FLAG(bool, divide, false, "also print the count below each first decision");
 

@@ -1,4 +1,4 @@
-#include "tools/lud64/match_command.h"
+#include "tools/lud64/commands/match/match_command.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "tools/lud64/match_report.h"
+#include "tools/lud64/commands/match/match_report.h"
 
 namespace lud64 {
 namespace {

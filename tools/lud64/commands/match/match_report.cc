@@ -1,4 +1,4 @@
-#include "tools/lud64/match_report.h"
+#include "tools/lud64/commands/match/match_report.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // `lud64 show`: a position for people.
-#ifndef LUD64_TOOLS_LUD64_SHOW_COMMAND_H_
-#define LUD64_TOOLS_LUD64_SHOW_COMMAND_H_
+#ifndef LUD64_TOOLS_LUD64_COMMANDS_SHOW_SHOW_COMMAND_H_
+#define LUD64_TOOLS_LUD64_COMMANDS_SHOW_SHOW_COMMAND_H_
 
 #include <ostream>
 
@@ -42,4 +42,4 @@ absl::Status RunShow(const G& game, absl::string_view position_text, std::ostrea
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_SHOW_COMMAND_H_
+#endif  // LUD64_TOOLS_LUD64_COMMANDS_SHOW_SHOW_COMMAND_H_

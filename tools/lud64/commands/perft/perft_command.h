@@ -1,7 +1,7 @@
 // `lud64 perft`: perft(1..D), totals and speed; --divide adds the count below
 // each first decision. Progress goes to stderr; Ctrl-C stops with a report.
-#ifndef LUD64_TOOLS_LUD64_PERFT_COMMAND_H_
-#define LUD64_TOOLS_LUD64_PERFT_COMMAND_H_
+#ifndef LUD64_TOOLS_LUD64_COMMANDS_PERFT_PERFT_COMMAND_H_
+#define LUD64_TOOLS_LUD64_COMMANDS_PERFT_PERFT_COMMAND_H_
 
 #include <ostream>
 #include <string>
@@ -64,4 +64,4 @@ absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& 
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_LUD64_PERFT_COMMAND_H_
+#endif  // LUD64_TOOLS_LUD64_COMMANDS_PERFT_PERFT_COMMAND_H_

@@ -4,8 +4,8 @@
 #include "absl/flags/flag.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
+#include "tools/lud64/commands/replay/replay_command.h"
 #include "tools/lud64/common_flags.h"
-#include "tools/lud64/replay_command.h"
 
 ABSL_FLAG(bool, counts, false, "end each line with the legal-decision counts before each ply");
 
