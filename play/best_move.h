@@ -16,7 +16,6 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -26,8 +25,9 @@
 #include "play/search_instances.h"
 #include "play/weight_file.h"
 #include "search/alphabeta.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/engine_probe.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64 {
 

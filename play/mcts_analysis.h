@@ -10,7 +10,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
-#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -19,6 +18,7 @@
 #include "play/search_instances.h"
 #include "play/weight_file.h"
 #include "search/mcts.h"
+#include "tablebase/games/game_tablebases.h"
 #include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {

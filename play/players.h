@@ -11,7 +11,6 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "play/engine_spec.h"
 #include "play/external_engine.h"
@@ -21,6 +20,7 @@
 #include "search/mcts.h"
 #include "search/playout.h"
 #include "search/swindle.h"
+#include "tablebase/games/game_tablebases.h"
 #include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {

@@ -10,14 +10,14 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
-#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/stop.h"
 #include "play/best_move.h"
 #include "play/search_instances.h"
 #include "search/solver.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/engine_probe.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64 {
 

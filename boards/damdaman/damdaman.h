@@ -18,15 +18,9 @@
 #include "network/network.h"
 
 namespace lud64 {
-namespace damdaman {
-class DamdamanTb;  // damdaman_tablebase.h
-}  // namespace damdaman
 
 class Damdaman {
  public:
-  // The endgame tables' adapter (tablebase/tb_game.h); include
-  // boards/game_tablebases.h to use it.
-  using TablebaseAdapter = damdaman::DamdamanTb;
   using Grid = CellGrid<7, 7>;
   static constexpr int kPiecesPerSide = 24;
 

@@ -21,16 +21,10 @@
 #include "network/network.h"
 
 namespace lud64 {
-namespace davxar {
-class DavxarTb;  // davxar_tablebase.h
-}  // namespace davxar
 
 class Davxar {
  public:
   using MillTest = davxar::MillTest;
-  // The endgame tables' adapter (tablebase/tb_game.h); include
-  // boards/game_tablebases.h to use it.
-  using TablebaseAdapter = davxar::DavxarTb;
   static constexpr int kMinPieces = 3;
   static constexpr int kMaxPieces = 16;
   static constexpr int kDefaultPieces = 12;

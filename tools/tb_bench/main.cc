@@ -11,8 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "boards/game_list.h"
-#include "boards/game_tablebases.h"
-#include "tablebase/tb_operations.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tools/common/interrupt.h"
 
 namespace lud64 {

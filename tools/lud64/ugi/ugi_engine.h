@@ -18,7 +18,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
-#include "boards/game_tablebases.h"
 #include "engine/input_text.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
@@ -29,6 +28,7 @@
 #include "play/weight_file.h"
 #include "search/alphabeta.h"
 #include "search/mcts.h"
+#include "tablebase/games/game_tablebases.h"
 #include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {

@@ -4,8 +4,8 @@
 // move. Values do not depend on the `pieces` option, which only bounds the
 // hands, so tables are shared by every `pieces` and keyed by `lines` alone:
 // the family is "davxar" or "davxar:lines=ludii".
-#ifndef LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_
-#define LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_
+#ifndef LUD64_TABLEBASE_GAMES_DAVXAR_TABLEBASE_H_
+#define LUD64_TABLEBASE_GAMES_DAVXAR_TABLEBASE_H_
 
 #include <memory>
 #include <string>
@@ -195,4 +195,4 @@ void DavxarTb::ForEachPredecessor(const Position& position, F&& f) const {
 
 }  // namespace lud64::davxar
 
-#endif  // LUD64_BOARDS_DAVXAR_DAVXAR_TABLEBASE_H_
+#endif  // LUD64_TABLEBASE_GAMES_DAVXAR_TABLEBASE_H_

@@ -1,6 +1,6 @@
 // The davxar tables' builder, compiled once for the program (builder.h,
 // LUD64_TABLEBASE_BUILDER).
-#include "boards/davxar/davxar_tablebase.h"
+#include "tablebase/games/davxar_tablebase.h"
 #include "tablebase/solve/builder.h"
 
 namespace lud64::tablebase {

@@ -1,6 +1,7 @@
-#include "tablebase/tb_operations.h"
+#include "tablebase/probe/game_tables.h"
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 
 namespace lud64::tablebase {
 

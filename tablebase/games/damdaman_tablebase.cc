@@ -1,4 +1,4 @@
-#include "boards/damdaman/damdaman_tablebase.h"
+#include "tablebase/games/damdaman_tablebase.h"
 
 #include <random>
 

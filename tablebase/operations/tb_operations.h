@@ -1,11 +1,12 @@
 // The tablebase operations behind `lud64 tb` and the engines, independent of
 // any command line: build, probe and info (verify: tablebase/tb_verify.h),
-// for any game with a tablebase adapter (TablebaseFor<G>; include the game's
-// *_tablebase.h).
+// for any game with a tablebase adapter (TablebaseFor<G>; include
+// tablebase/games/game_tablebases.h). Opening a game's tables and probing one
+// position fully: probe/game_tables.h.
 // Guettal has none: its enclosure rule depends on the order of neighbours,
 // which board symmetries do not preserve.
-#ifndef LUD64_TABLEBASE_TB_OPERATIONS_H_
-#define LUD64_TABLEBASE_TB_OPERATIONS_H_
+#ifndef LUD64_TABLEBASE_OPERATIONS_TB_OPERATIONS_H_
+#define LUD64_TABLEBASE_OPERATIONS_TB_OPERATIONS_H_
 
 #include <optional>
 #include <ostream>
@@ -19,25 +20,12 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "tablebase/format/compress.h"
+#include "tablebase/probe/game_tables.h"
 #include "tablebase/probe/probe.h"
 #include "tablebase/solve/builder.h"
 #include "tablebase/tb_game.h"
 
 namespace lud64::tablebase {
-
-// The error for games without tablebases.
-absl::Status NoTablebaseError(absl::string_view game_name);
-
-// The tables of a game that has them (TablebaseFor<G>::kSupported), in `dir`.
-// Probing opens them with FileCheck::kHeader: a table's checksum reads the
-// whole file, and `tb verify`, `tb info` and the build check it.
-template <Game G>
-absl::StatusOr<Tablebase<typename TablebaseFor<G>::Type>> OpenTablebase(
-    const G& game, const std::string& dir, FileCheck check = FileCheck::kChecksum,
-    SliceAccess access = SliceAccess::kProbe, int threads = 1) {
-  using Tb = typename TablebaseFor<G>::Type;
-  return Tablebase<Tb>::Open(Tb::ForGame(game), TablebaseDir(dir), check, access, threads);
-}
 
 // Compresses every slice file of `game`'s family in `dir` not yet in the current version
 // (compress.h), `threads` files at a time; setting `stop` returns Cancelled.
@@ -78,43 +66,6 @@ absl::Status BuildTablebases(const G& game, const TbBuildOptions& options, std::
     SliceTables tables;
     return BuildSlices(tb, *slices, options, progress, tables);
   }
-}
-
-struct TbProbeResult {
-  std::string family;
-  TbValue value;        // for the player to move, without the turn limit
-  TbValue under_limit;  // the same at the position's turn counter
-  std::optional<Decision> best;
-  std::vector<RankedDecision> decisions;  // best first
-  std::vector<Decision> line;             // an optimal line to the end (wins and losses)
-};
-
-// Probes with tables already open (engines keep them open).
-template <TablebaseGame Tb>
-absl::StatusOr<TbProbeResult> ProbeOpen(const Tablebase<Tb>& base,
-                                        const typename Tb::Position& position) {
-  TbProbeResult result;
-  result.family = base.tb().family();
-  absl::StatusOr<TbValue> value = base.Probe(position);
-  if (!value.ok()) return value.status();
-  result.value = *value;
-  result.under_limit = UnderTurnLimit(*value, position.state.turn);
-  absl::StatusOr<std::vector<RankedDecision>> ranked = base.Rank(position);
-  if (!ranked.ok()) return ranked.status();
-  result.decisions = *std::move(ranked);
-  if (!result.decisions.empty()) result.best = result.decisions.front().decision;
-  if (value->result == TbResult::kDraw) return result;
-  // The line: both sides' optimal decisions until the end (bounded: a slowest
-  // loss may be long, and the line is only shown).
-  typename Tb::Position at = position;
-  at.state.turn = 0;
-  for (int ply = 0; ply < 1000 && !at.state.over(); ++ply) {
-    absl::StatusOr<std::vector<RankedDecision>> options = base.Rank(at);
-    if (!options.ok()) return options.status();
-    result.line.push_back(options->front().decision);
-    Apply(base.tb().game(), at, options->front().decision);
-  }
-  return result;
 }
 
 // Opens the tables for `game` in `dir` and probes one position.
@@ -254,4 +205,4 @@ absl::StatusOr<TbValue> ValueFromSuccessors(const Tb& tb, const SliceTables& tab
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_TB_OPERATIONS_H_
+#endif  // LUD64_TABLEBASE_OPERATIONS_TB_OPERATIONS_H_

@@ -1,4 +1,4 @@
-#include "boards/davxar/davxar_tablebase.h"
+#include "tablebase/games/davxar_tablebase.h"
 
 #include <random>
 

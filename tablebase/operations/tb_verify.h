@@ -1,8 +1,8 @@
 // `tb verify`: re-derives every stored value from its successors' stored
 // values, on several threads. Opening the tables checks every file's header
 // and checksum first.
-#ifndef LUD64_TABLEBASE_TB_VERIFY_H_
-#define LUD64_TABLEBASE_TB_VERIFY_H_
+#ifndef LUD64_TABLEBASE_OPERATIONS_TB_VERIFY_H_
+#define LUD64_TABLEBASE_OPERATIONS_TB_VERIFY_H_
 
 #include <algorithm>
 #include <atomic>
@@ -21,8 +21,8 @@
 #include "engine/game.h"
 #include "engine/stop.h"
 #include "tablebase/index/pair_index.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/parallel_chunks.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {
 
@@ -195,4 +195,4 @@ absl::StatusOr<TbVerifyReport> VerifyTablebases(const G& game, const std::string
 
 }  // namespace lud64::tablebase
 
-#endif  // LUD64_TABLEBASE_TB_VERIFY_H_
+#endif  // LUD64_TABLEBASE_OPERATIONS_TB_VERIFY_H_

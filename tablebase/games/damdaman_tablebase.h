@@ -1,8 +1,8 @@
 // The Damdaman side of the endgame tablebases (tablebase/tb_game.h): a slice
 // is (own pieces, opponent pieces) seen from the player to move; the symmetry
 // is the grid's, kept only where it commutes with the captures.
-#ifndef LUD64_BOARDS_DAMDAMAN_DAMDAMAN_TABLEBASE_H_
-#define LUD64_BOARDS_DAMDAMAN_DAMDAMAN_TABLEBASE_H_
+#ifndef LUD64_TABLEBASE_GAMES_DAMDAMAN_TABLEBASE_H_
+#define LUD64_TABLEBASE_GAMES_DAMDAMAN_TABLEBASE_H_
 
 #include <memory>
 #include <string>
@@ -147,4 +147,4 @@ void DamdamanTb::ForEachPredecessor(const Position& position, F&& f) const {
 
 }  // namespace lud64::damdaman
 
-#endif  // LUD64_BOARDS_DAMDAMAN_DAMDAMAN_TABLEBASE_H_
+#endif  // LUD64_TABLEBASE_GAMES_DAMDAMAN_TABLEBASE_H_

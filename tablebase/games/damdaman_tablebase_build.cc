@@ -1,6 +1,6 @@
 // The damdaman tables' builder, compiled once for the program (builder.h,
 // LUD64_TABLEBASE_BUILDER).
-#include "boards/damdaman/damdaman_tablebase.h"
+#include "tablebase/games/damdaman_tablebase.h"
 #include "tablebase/solve/builder.h"
 
 namespace lud64::tablebase {
