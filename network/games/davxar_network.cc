@@ -7,6 +7,7 @@
 //   99      the opponent is to move and removes
 #include "boards/davxar/davxar.h"
 #include "network/embedded_networks.h"
+#include "network/games/game_networks.h"
 #include "network/incremental.h"
 
 namespace lud64 {
@@ -18,12 +19,13 @@ constexpr int kOwnHand = 2 * davxar::kPoints;
 constexpr int kOpponentHand = kOwnHand + Davxar::kMaxPieces + 1;
 constexpr int kOwnRemoval = kOpponentHand + Davxar::kMaxPieces + 1;
 constexpr int kOpponentRemoval = kOwnRemoval + 1;
-static_assert(kOpponentRemoval + 1 == Davxar::kNetworkInputCount &&
-              Davxar::kNetworkInputCount <= kNetworkInputs);
+static_assert(kOpponentRemoval + 1 == GameNetwork<Davxar>::kInputCount &&
+              GameNetwork<Davxar>::kInputCount <= kNetworkInputs);
 
 }  // namespace
 
-NetworkInputs Davxar::network_inputs(const Position& position, Player side) const {
+NetworkInputs GameNetwork<Davxar>::Inputs(const Davxar&, const Davxar::Position& position,
+                                          Player side) {
   const int own = Index(side);
   NetworkInputs inputs;
   static_assert(kOwnPieces == 0 && kOpponentPieces == 32);
@@ -34,28 +36,28 @@ NetworkInputs Davxar::network_inputs(const Position& position, Player side) cons
   return inputs;
 }
 
-const std::shared_ptr<const QuantizedNetwork>& Davxar::network() const {
+const std::shared_ptr<const QuantizedNetwork>& GameNetwork<Davxar>::BuiltIn(const Davxar& game) {
   static const std::shared_ptr<const QuantizedNetwork> historical = BuiltInNetwork("davxar");
   static const std::shared_ptr<const QuantizedNetwork> ludii = BuiltInNetwork("davxar:lines=ludii");
-  return lines_ == MillTest::kLudii ? ludii : historical;
+  return game.lines() == davxar::MillTest::kLudii ? ludii : historical;
 }
 
-std::string Davxar::network_family() const {
-  return lines_ == MillTest::kLudii ? "davxar:lines=ludii" : "davxar";
+std::string GameNetwork<Davxar>::Family(const Davxar& game) {
+  return game.lines() == davxar::MillTest::kLudii ? "davxar:lines=ludii" : "davxar";
 }
 
-Score Davxar::learned_evaluate(const Position& position) const {
-  return learned_evaluate(position, network());
+Score GameNetwork<Davxar>::Evaluate(const Davxar& game, const Davxar::Position& position) {
+  return Evaluate(game, position, BuiltIn(game));
 }
 
-Score Davxar::learned_evaluate(const Position& position,
-                               const std::shared_ptr<const QuantizedNetwork>& net) const {
+Score GameNetwork<Davxar>::Evaluate(const Davxar& game, const Davxar::Position& position,
+                                    const std::shared_ptr<const QuantizedNetwork>& net) {
   // Pieces in hand count: the tables the network learned from hold them.
   return LearnedScore(
       net, position.state.to_move,
       [&](int side) { return PopCount(position.pieces[side]) + position.hand[side]; },
-      [&](Player player) { return network_inputs(position, player); },
-      [&] { return evaluate(position); });
+      [&](Player player) { return Inputs(game, position, player); },
+      [&] { return game.evaluate(position); });
 }
 
 }  // namespace lud64
