@@ -14,7 +14,7 @@
 #include "absl/status/status.h"
 #include "boards/game_list.h"
 #include "tablebase/games/damdaman_tablebase.h"  // IWYU pragma: export
-#include "tablebase/games/davxar_tablebase.h"      // IWYU pragma: export
+#include "tablebase/games/davxar_tablebase.h"    // IWYU pragma: export
 #include "tablebase/operations/tb_operations.h"
 #include "tablebase/solve/builder.h"
 #include "tablebase/tb_game.h"
