@@ -8,6 +8,7 @@
 #include "boards/davxar/davxar.h"
 #include "engine/game.h"
 #include "engine/random.h"
+#include "network/games/game_networks.h"
 #include "network/incremental.h"
 #include "search/playout.h"
 
@@ -48,14 +49,15 @@ void BM_DavxarClassicEvaluation(benchmark::State& state) {
 }
 
 void BM_DavxarLearnedEvaluation(benchmark::State& state) {
-  Run(state, [](const Davxar::Position& p) { return kGame.learned_evaluate(p); });
+  Run(state, [](const Davxar::Position& p) { return GameNetwork<Davxar>::Evaluate(kGame, p); });
 }
 
 void BM_DavxarLearnedFromScratch(benchmark::State& state) {
   Run(state, [](const Davxar::Position& p) {
     const Player mover = p.state.to_move;
-    return EvaluateFromScratch(*kGame.network(), kGame.network_inputs(p, mover),
-                               kGame.network_inputs(p, Opponent(mover)));
+    using Net = GameNetwork<Davxar>;
+    return EvaluateFromScratch(*Net::BuiltIn(kGame), Net::Inputs(kGame, p, mover),
+                               Net::Inputs(kGame, p, Opponent(mover)));
   });
 }
 

@@ -16,10 +16,10 @@
 
 #include "benchmark/benchmark.h"
 #include "boards/davxar/davxar.h"
-#include "boards/game_tablebases.h"
 #include "tablebase/format/compress.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/probe.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {
 namespace {

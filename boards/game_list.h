@@ -3,9 +3,10 @@
 // AnyGame and std::visit, so each algorithm is instantiated per game with no
 // virtual call below the front-end. Adding a game: its folder under boards/,
 // one name in LUD64_FOR_EACH_GAME below, and its play/searches_<game>.cc and
-// play/analyses_<game>.cc (the link names what is missing); its tablebase
-// adapter, if it has one, is named by the game (G::TablebaseAdapter) and its
-// header listed in game_tablebases.h.
+// play/analyses_<game>.cc (the link names what is missing); which tablebase
+// adapter it has, if any, in tablebase/games/game_tablebases.h, and its
+// learned evaluation, if any, in network/games/game_networks.h (a game
+// missing from either does not compile there).
 #ifndef LUD64_BOARDS_GAME_LIST_H_
 #define LUD64_BOARDS_GAME_LIST_H_
 

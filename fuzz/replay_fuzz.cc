@@ -11,7 +11,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "fuzz/fuzz_support.h"
-#include "tools/lud64/replay_command.h"
+#include "tools/lud64/commands/replay/replay_command.h"
 
 namespace lud64::fuzz {
 namespace {

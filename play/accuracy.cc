@@ -8,12 +8,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "engine/random.h"
 #include "play/opening_book.h"
 #include "play/openings.h"
 #include "play/players.h"
+#include "tablebase/games/game_tablebases.h"
 #include "tablebase/probe/engine_probe.h"
 
 namespace lud64 {

@@ -14,7 +14,6 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "engine/random.h"
@@ -28,8 +27,9 @@
 #include "search/playout.h"
 #include "search/solver.h"
 #include "search/swindle.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/engine_probe.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64 {
 

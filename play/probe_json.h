@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/notation.h"
-#include "tablebase/tb_operations.h"
+#include "tablebase/operations/tb_operations.h"
 
 namespace lud64 {
 

@@ -10,9 +10,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "engine/game.h"
+#include "network/games/game_networks.h"
 #include "network/network.h"
 #include "network/network_file.h"
-#include "search/searchable_game.h"
 
 namespace lud64 {
 
@@ -25,16 +25,15 @@ template <Game G>
 absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> LoadWeightFile(const G& game,
                                                                        const std::string& path) {
   if (path.empty()) return nullptr;
-  if constexpr (!TakesNetwork<G>) {
+  if constexpr (!HasGameNetwork<G>) {
     return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": ", game.name(),
                                                    " has no learned evaluation to load it into"));
   } else {
     absl::StatusOr<NetworkFile> file = ReadNetworkFile(path);
     if (!file.ok()) return absl::InvalidArgumentError(file.status().message());
-    if (file->family != game.network_family()) {
+    if (const std::string family = GameNetwork<G>::Family(game); file->family != family) {
       return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": a network of ",
-                                                     file->family, ", not of ",
-                                                     game.network_family()));
+                                                     file->family, ", not of ", family));
     }
     return std::make_shared<const QuantizedNetwork>(file->network);
   }

@@ -10,7 +10,6 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "boards/game_tablebases.h"
 #include "engine/notation.h"
 #include "play/best_move.h"
 #include "play/engine_session.h"
@@ -20,7 +19,8 @@
 #include "play/solve_analysis.h"
 #include "python/bindings.h"
 #include "search/perft.h"
-#include "tablebase/tb_operations.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 
 namespace lud64::python {
 namespace {

@@ -13,11 +13,11 @@
 #include "engine/game.h"
 #include "engine/named_values.h"
 #include "engine/score.h"
+#include "network/games/game_networks.h"
+#include "network/network.h"
 #include "search/search_settings.h"  // IWYU pragma: export (Evaluation)
 
 namespace lud64 {
-
-class QuantizedNetwork;
 
 template <class G>
 concept SearchableGame = Game<G> && requires(const G& game, const typename G::Position& p) {
@@ -25,34 +25,19 @@ concept SearchableGame = Game<G> && requires(const G& game, const typename G::Po
   { game.evaluate(p) } -> std::same_as<Score>;
 };
 
-// A game with a learned evaluation (network/): the score for the player to
-// move, its network's where the network judges the position, its
-// hand-written evaluation's elsewhere (or in a variant without a network).
-template <class G>
-concept HasLearnedEvaluation = requires(const G& game, const typename G::Position& p) {
-  { game.learned_evaluate(p) } -> std::same_as<Score>;
-};
-
-// A game whose learned evaluation also takes a network other than its own
-// (a user's weight file), of the family it names.
-template <class G>
-concept TakesNetwork = requires(const G& game, const typename G::Position& p,
-                                const std::shared_ptr<const QuantizedNetwork>& network) {
-  { game.learned_evaluate(p, network) } -> std::same_as<Score>;
-  { game.network_family() } -> std::convertible_to<std::string>;
-};
-
-// The static evaluation `evaluation` asks for; a learned one with `network`
-// when it is given and the game takes one, else with the game's own.
+// The static evaluation `evaluation` asks for. A learned one is the game's
+// network's (GameNetwork<G>, network/games/game_networks.h: the score for the
+// player to move, the network's where it judges the position, the
+// hand-written evaluation's elsewhere), with `network` (a user's weight file
+// of the family the game names) when it is given, else with the game's own;
+// a game without a network has its hand-written evaluation alone.
 template <SearchableGame G>
 Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation,
                const std::shared_ptr<const QuantizedNetwork>& network = nullptr) {
-  if constexpr (HasLearnedEvaluation<G>) {
+  if constexpr (HasGameNetwork<G>) {
     if (evaluation == Evaluation::kLearned) {
-      if constexpr (TakesNetwork<G>) {
-        if (network != nullptr) return game.learned_evaluate(p, network);
-      }
-      return game.learned_evaluate(p);
+      if (network != nullptr) return GameNetwork<G>::Evaluate(game, p, network);
+      return GameNetwork<G>::Evaluate(game, p);
     }
   }
   return game.evaluate(p);

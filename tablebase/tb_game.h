@@ -99,14 +99,18 @@ bool KeepsWinDistances(const Tb& tb, const SliceKey& key) {
   }
 }
 
-// Which adapter serves a game: each game names it as
-// `G::TablebaseAdapter` (void: no tables), so that the answer cannot depend
-// on which headers a file includes; a file that uses an adapter without
-// including its header (boards/game_tablebases.h) does not compile.
+// Which adapter serves a game (Type; void: no tables): specialised for every
+// game of the game list, and only there, in tablebase/games/game_tablebases.h,
+// each as a TablebaseAdapterIs<adapter>. The primary template has no
+// definition, so the answer cannot depend on which headers a file includes:
+// a file that asks without including game_tablebases.h does not compile.
 template <class G>
-struct TablebaseFor {
-  using Type = typename G::TablebaseAdapter;
-  static constexpr bool kSupported = !std::is_void_v<Type>;
+struct TablebaseFor;
+
+template <class Tb>
+struct TablebaseAdapterIs {
+  using Type = Tb;
+  static constexpr bool kSupported = !std::is_void_v<Tb>;
 };
 
 }  // namespace lud64::tablebase

@@ -3,9 +3,9 @@
 
 #include "boards/game_list.h"
 #include "gtest/gtest.h"
-#include "tools/lud64/perft_command.h"
-#include "tools/lud64/replay_command.h"
-#include "tools/lud64/show_command.h"
+#include "tools/lud64/commands/perft/perft_command.h"
+#include "tools/lud64/commands/replay/replay_command.h"
+#include "tools/lud64/commands/show/show_command.h"
 
 namespace lud64::cli_test {
 namespace {

@@ -17,12 +17,12 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
-#include "engine/interrupt.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "tests/reference/damdaman_reference.h"
 #include "tests/reference/davxar_reference.h"
 #include "tests/reference/guettal_reference.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 namespace {

@@ -25,9 +25,9 @@
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
 #include "tests/scoped_temp_dir.h"
-#include "tools/lud64/match_command.h"
-#include "tools/lud64/match_report.h"
-#include "tools/lud64/replay_command.h"
+#include "tools/lud64/commands/match/match_command.h"
+#include "tools/lud64/commands/match/match_report.h"
+#include "tools/lud64/commands/replay/replay_command.h"
 
 namespace lud64::match_test {
 namespace {

@@ -18,6 +18,7 @@
 #include "engine/random.h"
 #include "gtest/gtest.h"
 #include "network/embedded_networks.h"
+#include "network/games/game_networks.h"
 #include "network/incremental.h"
 #include "network/network_file.h"
 #include "network/training.h"
@@ -120,20 +121,21 @@ int SidePieces(const Position& position, int side) {
 // network's where it judges, the hand-written evaluation's elsewhere.
 template <class G>
 Score ExpectedScore(const G& game, const typename G::Position& position) {
-  const int limit = game.network()->max_side_pieces;
+  const int limit = GameNetwork<G>::BuiltIn(game)->max_side_pieces;
   for (int side = 0; side < 2; ++side) {
     if (limit > 0 && SidePieces(position, side) > limit) return game.evaluate(position);
   }
   const Player mover = position.state.to_move;
-  return EvaluateFromScratch(*game.network(), game.network_inputs(position, mover),
-                             game.network_inputs(position, Opponent(mover)));
+  return EvaluateFromScratch(*GameNetwork<G>::BuiltIn(game),
+                             GameNetwork<G>::Inputs(game, position, mover),
+                             GameNetwork<G>::Inputs(game, position, Opponent(mover)));
 }
 
 // The evaluation a search sees after any line of decisions equals one
 // computed from scratch, whichever positions the thread evaluated before.
 template <class G>
 void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
-  ASSERT_NE(game.network(), nullptr) << game.name();
+  ASSERT_NE(GameNetwork<G>::BuiltIn(game), nullptr) << game.name();
   Random random(5);
   int evaluated = 0, by_network = 0;
   for (int g = 0; g < 20; ++g) {
@@ -141,9 +143,9 @@ void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
     typename G::Position previous = position;
     for (int ply = 0; ply < plies && !position.state.over(); ++ply) {
       const Score expected = ExpectedScore(game, position);
-      ASSERT_EQ(game.learned_evaluate(position), expected) << game.name() << " game " << g;
+      ASSERT_EQ(GameNetwork<G>::Evaluate(game, position), expected) << game.name() << " game " << g;
       // Back and forth, as a search goes between siblings and a parent.
-      ASSERT_EQ(game.learned_evaluate(previous), ExpectedScore(game, previous));
+      ASSERT_EQ(GameNetwork<G>::Evaluate(game, previous), ExpectedScore(game, previous));
       by_network += expected != game.evaluate(position);
       previous = position;
       Apply(game, position, RandomDecision(game, position, random));
@@ -169,8 +171,8 @@ TEST(NetworkTest, DavxarInputsSeeTheBoardFromEachSide) {
   position.pieces = {0b101, 0b1000};
   position.hand = {3, 7};
   position.remove = true;  // P1 to move, removing
-  const NetworkInputs p1 = game.network_inputs(position, Player::kP1);
-  const NetworkInputs p2 = game.network_inputs(position, Player::kP2);
+  const NetworkInputs p1 = GameNetwork<Davxar>::Inputs(game, position, Player::kP1);
+  const NetworkInputs p2 = GameNetwork<Davxar>::Inputs(game, position, Player::kP2);
   EXPECT_EQ(p1.words[0], 0b101 | (uint64_t{0b1000} << 32));
   EXPECT_EQ(p2.words[0], 0b1000 | (uint64_t{0b101} << 32));
   // Hands at 64 + 3 and 81 + 7 for P1; the removal is P1's own (98), P2's opponent's (99).
@@ -183,8 +185,8 @@ TEST(NetworkTest, DamdamanInputsSeeTheBoardFromEachSide) {
   Damdaman::Position position = game.start();
   position.pieces = {(uint64_t{1} << 0) | (uint64_t{1} << 48),
                      (uint64_t{1} << 2) | (uint64_t{1} << 20)};
-  const NetworkInputs p1 = game.network_inputs(position, Player::kP1);
-  const NetworkInputs p2 = game.network_inputs(position, Player::kP2);
+  const NetworkInputs p1 = GameNetwork<Damdaman>::Inputs(game, position, Player::kP1);
+  const NetworkInputs p2 = GameNetwork<Damdaman>::Inputs(game, position, Player::kP2);
   // The side's cells at 0 to 48, the opponent's at 49 to 97, across two words.
   EXPECT_EQ(p1.words[0], (uint64_t{1} << 0) | (uint64_t{1} << 48) | (uint64_t{1} << 51));
   EXPECT_EQ(p1.words[1], uint64_t{1} << (49 + 20 - 64));

@@ -1,4 +1,4 @@
-#include "engine/plain_number.h"
+#include "tools/common/plain_number.h"
 
 #include <cstdint>
 

@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
-#include "boards/davxar/davxar_tablebase.h"
 #include "boards/davxar/davxar_text.h"
-#include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "tablebase/games/damdaman_tablebase.h"
+#include "tablebase/games/davxar_tablebase.h"
+#include "tablebase/games/game_tablebases.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 

@@ -6,15 +6,15 @@
 #include <sstream>
 
 #include "boards/damdaman/damdaman.h"
-#include "boards/damdaman/damdaman_tablebase.h"
 #include "boards/damdaman/damdaman_text.h"
-#include "boards/game_tablebases.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "search/alphabeta.h"
 #include "search/solver.h"
+#include "tablebase/games/damdaman_tablebase.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/engine_probe.h"
-#include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase::tablebase_engine_test {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "boards/davxar/davxar_tablebase.h"
-#include "boards/game_tablebases.h"
 #include "gtest/gtest.h"
+#include "tablebase/games/davxar_tablebase.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/probe.h"
 #include "tablebase/solve/builder.h"
-#include "tablebase/tb_operations.h"
 #include "tests/scoped_temp_dir.h"
 
 namespace lud64::tablebase {

@@ -14,12 +14,12 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "boards/damdaman/damdaman_tablebase.h"
-#include "boards/davxar/davxar_tablebase.h"
-#include "boards/game_tablebases.h"
 #include "gtest/gtest.h"
-#include "tablebase/tb_operations.h"
-#include "tablebase/tb_verify.h"
+#include "tablebase/games/damdaman_tablebase.h"
+#include "tablebase/games/davxar_tablebase.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tablebase/operations/tb_operations.h"
+#include "tablebase/operations/tb_verify.h"
 #include "tests/file_bytes.h"
 #include "tests/scoped_temp_dir.h"
 

@@ -15,18 +15,11 @@
 #include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
-#include "network/network.h"
 
 namespace lud64 {
-namespace damdaman {
-class DamdamanTb;  // damdaman_tablebase.h
-}  // namespace damdaman
 
 class Damdaman {
  public:
-  // The endgame tables' adapter (tablebase/tb_game.h); include
-  // boards/game_tablebases.h to use it.
-  using TablebaseAdapter = damdaman::DamdamanTb;
   using Grid = CellGrid<7, 7>;
   static constexpr int kPiecesPerSide = 24;
 
@@ -66,18 +59,7 @@ class Damdaman {
   // and whether a decision captures.
   Score evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
-  // The learned evaluation (damdaman_network.cc, network/): the inputs of
-  // `side`'s view of a position, the embedded network (nullptr: none), and
-  // the score for the player to move: the network's, or the hand-written
-  // evaluation's without a network or beyond its max_side_pieces.
-  static constexpr int kNetworkInputCount = 2 * Grid::kSites;
-  NetworkInputs network_inputs(const Position& position, Player side) const;
-  const std::shared_ptr<const QuantizedNetwork>& network() const;
-  Score learned_evaluate(const Position& position) const;
-  // The same with `network` (of network_family()) instead of network().
-  Score learned_evaluate(const Position& position,
-                         const std::shared_ptr<const QuantizedNetwork>& network) const;
-  std::string network_family() const { return kName; }
+  // The learned evaluation is network/games/game_networks.h's.
 
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.

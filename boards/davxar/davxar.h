@@ -18,19 +18,12 @@
 #include "engine/random.h"
 #include "engine/score.h"
 #include "engine/site_names.h"
-#include "network/network.h"
 
 namespace lud64 {
-namespace davxar {
-class DavxarTb;  // davxar_tablebase.h
-}  // namespace davxar
 
 class Davxar {
  public:
   using MillTest = davxar::MillTest;
-  // The endgame tables' adapter (tablebase/tb_game.h); include
-  // boards/game_tablebases.h to use it.
-  using TablebaseAdapter = davxar::DavxarTb;
   static constexpr int kMinPieces = 3;
   static constexpr int kMaxPieces = 16;
   static constexpr int kDefaultPieces = 12;
@@ -119,21 +112,7 @@ class Davxar {
   // The weights, from networks/davxar.weights (in the build, not read at run time).
   static const std::array<Score, kEvaluationTermCount> kEvaluationWeights;
   EvaluationTerms evaluation_terms(const Position& position) const;
-  // The learned evaluation (davxar_network.cc, network/): the inputs of
-  // `side`'s view of a position, the embedded network of this game's line
-  // set (nullptr: none), and the score for the player to move: the
-  // network's, or the hand-written evaluation's without a network or beyond
-  // its max_side_pieces.
-  static constexpr int kNetworkInputCount = 100;
-  NetworkInputs network_inputs(const Position& position, Player side) const;
-  const std::shared_ptr<const QuantizedNetwork>& network() const;
-  Score learned_evaluate(const Position& position) const;
-  // The same with `network` (of network_family()) instead of network().
-  Score learned_evaluate(const Position& position,
-                         const std::shared_ptr<const QuantizedNetwork>& network) const;
-  // The family of the networks that judge this game: "davxar" or
-  // "davxar:lines=ludii" (the pieces do not change the inputs).
-  std::string network_family() const;
+  // The learned evaluation is network/games/game_networks.h's.
   bool is_tactical(const Position& position, Decision decision) const;
   // is_tactical for all the decisions of a position: a placement or a step
   // can form a mill only on the missing point of a line the mover holds but

@@ -22,8 +22,6 @@ namespace lud64 {
 class Guettal {
  public:
   using Grid = guettal::Grid;
-  // No endgame tables: every game is decided by its first decision.
-  using TablebaseAdapter = void;
 
   struct Position {
     std::array<Bitboard, 2> pieces{};  // P1's, P2's

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +61,11 @@ absl::StatusOr<std::vector<std::string>> NamesIn(const std::string& dir) {
 }
 
 }  // namespace
+
+std::string DefaultTablebaseDir() {
+  const char* env = std::getenv("LUD64_TB");
+  return env != nullptr && *env != '\0' ? env : "./tablebases";
+}
 
 std::string SliceFileName(absl::string_view family, const SliceKey& key) {
   std::string name(family);

@@ -23,6 +23,14 @@
 
 namespace lud64::tablebase {
 
+// $LUD64_TB if set, else ./tablebases.
+std::string DefaultTablebaseDir();
+
+// Where tables are read and written: `dir`, or "" for DefaultTablebaseDir().
+inline std::string TablebaseDir(const std::string& dir) {
+  return dir.empty() ? DefaultTablebaseDir() : dir;
+}
+
 // "<family with ':' ',' '=' as '-'>_<own>v<opp>_h<own hand>-<opp hand>[_rm].lud64tb"
 std::string SliceFileName(absl::string_view family, const SliceKey& key);
 

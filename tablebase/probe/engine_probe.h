@@ -11,8 +11,8 @@
 
 #include "absl/status/statusor.h"
 #include "search/endgame_probe.h"
+#include "tablebase/probe/game_tables.h"
 #include "tablebase/probe/probe.h"
-#include "tablebase/tb_operations.h"
 
 namespace lud64::tablebase {
 

@@ -1,13 +1,6 @@
 #include "tablebase/solve/builder.h"
 
-#include <cstdlib>
-
 namespace lud64::tablebase {
-
-std::string DefaultTablebaseDir() {
-  const char* env = std::getenv("LUD64_TB");
-  return env != nullptr && *env != '\0' ? env : "./tablebases";
-}
 
 absl::Status CheckMemoryLimit(absl::string_view what, uint64_t need_mib, int64_t limit_mib,
                               uint64_t largest) {

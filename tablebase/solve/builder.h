@@ -43,14 +43,6 @@ struct TbBuildOptions {
   StopFlag stop = nullptr;  // set (Ctrl-C): the build stops with Cancelled
 };
 
-// $LUD64_TB if set, else ./tablebases.
-std::string DefaultTablebaseDir();
-
-// Where tables are read and written: `dir`, or "" for DefaultTablebaseDir().
-inline std::string TablebaseDir(const std::string& dir) {
-  return dir.empty() ? DefaultTablebaseDir() : dir;
-}
-
 // The verified files of a component's slices in `dir`, or the first error
 // (NotFound when a file is missing).
 template <TablebaseGame Tb>
@@ -345,7 +337,7 @@ absl::Status BuildSlices(const Tb& tb, const std::vector<SliceKey>& slices,
 
 // The builder of one adapter's tables, compiled in one file of the program
 // (boards/<game>/<game>_tablebase_build.cc: `LUD64_TABLEBASE_BUILDER(Tb, )`)
-// and declared there for every other (boards/game_tablebases.h:
+// and declared there for every other (tablebase/games/game_tablebases.h:
 // `LUD64_TABLEBASE_BUILDER(Tb, extern)`): each file that builds would
 // otherwise compile the whole solver again. Inside namespace lud64::tablebase.
 // NOLINTBEGIN(bugprone-macro-parentheses): `kind` is a keyword or nothing.

@@ -10,7 +10,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "engine/input_text.h"
-#include "engine/interrupt.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/common_flags.h"
 
 namespace lud64 {

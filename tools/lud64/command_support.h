@@ -13,7 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
-#include "engine/interrupt.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 

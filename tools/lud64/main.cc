@@ -17,7 +17,7 @@
 #include "absl/strings/strip.h"
 #include "boards/game_list.h"
 #include "engine/input_text.h"
-#include "engine/plain_number.h"
+#include "tools/common/plain_number.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/version.h"

@@ -23,9 +23,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
-#include "boards/game_tablebases.h"
-#include "engine/plain_number.h"
 #include "tablebase/distributed/mpi_builder.h"
+#include "tablebase/games/game_tablebases.h"
+#include "tools/common/plain_number.h"
 
 namespace lud64 {
 namespace {

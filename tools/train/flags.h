@@ -12,7 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "engine/plain_number.h"
+#include "tools/common/plain_number.h"
 
 namespace lud64 {
 

@@ -9,8 +9,8 @@
 #include "absl/strings/str_join.h"
 #include "boards/game_list.h"
 #include "network/embedded_networks.h"
+#include "network/games/game_networks.h"
 #include "network/network_file.h"
-#include "search/searchable_game.h"
 
 namespace lud64 {
 
@@ -21,8 +21,8 @@ std::vector<std::string> NetworkFamilies() {
     if (!game.ok()) continue;
     std::visit(
         [&](const auto& g) {
-          if constexpr (TakesNetwork<std::decay_t<decltype(g)>>)
-            families.insert(g.network_family());
+          using G = std::decay_t<decltype(g)>;
+          if constexpr (HasGameNetwork<G>) families.insert(GameNetwork<G>::Family(g));
         },
         *game);
   }
@@ -34,15 +34,16 @@ std::vector<std::string> NetworkFamilies() {
 }
 
 // The game text is the family: "davxar:lines=ludii" makes the game whose
-// network_family() it is; "davxar:pieces=4" makes one whose family is
+// network family (GameNetwork<G>::Family) it is; "davxar:pieces=4" makes one whose family is
 // "davxar", and is refused as lud64 would refuse its file.
 absl::Status CheckNetworkFamily(const std::string& family) {
   bool known = false;
   if (absl::StatusOr<AnyGame> game = MakeGame(family); game.ok()) {
     known = std::visit(
         [&](const auto& g) {
-          if constexpr (TakesNetwork<std::decay_t<decltype(g)>>) {
-            return g.network_family() == family;
+          using G = std::decay_t<decltype(g)>;
+          if constexpr (HasGameNetwork<G>) {
+            return GameNetwork<G>::Family(g) == family;
           } else {
             return false;
           }

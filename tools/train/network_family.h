@@ -1,6 +1,7 @@
 // The network family `lud64-train fit --family` writes into a weight file:
-// lud64 loads a file only into a game whose network_family() is the file's,
-// so a family no game has makes a file nothing can load.
+// lud64 loads a file only into a game whose network family
+// (GameNetwork<G>::Family) is the file's, so a family no game has makes a
+// file nothing can load.
 #ifndef LUD64_TOOLS_TRAIN_NETWORK_FAMILY_H_
 #define LUD64_TOOLS_TRAIN_NETWORK_FAMILY_H_
 

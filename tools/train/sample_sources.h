@@ -13,25 +13,25 @@
 
 #include "absl/status/statusor.h"
 #include "engine/game.h"
-#include "engine/interrupt.h"
 #include "engine/random.h"
+#include "network/games/game_networks.h"
 #include "network/training.h"
 #include "search/alphabeta.h"
 #include "search/playout.h"
 #include "tablebase/probe/probe.h"
+#include "tools/common/interrupt.h"
 
 namespace lud64 {
 
+// A game whose positions make samples: one with a learned evaluation.
 template <class G>
-concept HasNetworkInputs = requires(const G& game, const typename G::Position& p, Player side) {
-  { game.network_inputs(p, side) } -> std::same_as<NetworkInputs>;
-};
+concept HasNetworkInputs = HasGameNetwork<G>;
 
 template <HasNetworkInputs G>
 TrainingSample SampleOf(const G& game, const typename G::Position& position, float target) {
   const Player mover = position.state.to_move;
-  return {game.network_inputs(position, mover), game.network_inputs(position, Opponent(mover)),
-          target};
+  return {GameNetwork<G>::Inputs(game, position, mover),
+          GameNetwork<G>::Inputs(game, position, Opponent(mover)), target};
 }
 
 // The target of an exact value: a win 1 down to 0.75 as it takes longer (up

@@ -7,9 +7,9 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "engine/interrupt.h"
 #include "play/json_string.h"
 #include "search/playout_stats.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"

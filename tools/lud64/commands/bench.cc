@@ -6,10 +6,10 @@
 
 #include "absl/strings/str_format.h"
 #include "boards/game_list.h"
-#include "engine/interrupt.h"
 #include "engine/position_text.h"
 #include "search/perft.h"
 #include "search/playout_runner.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 

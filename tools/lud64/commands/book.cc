@@ -7,9 +7,9 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "engine/interrupt.h"
 #include "play/game_record.h"
 #include "play/openings.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
-#include "engine/interrupt.h"
 #include "play/playouts_run.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"

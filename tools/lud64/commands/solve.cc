@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
-#include "engine/interrupt.h"
 #include "play/memory_check.h"
 #include "play/solve_analysis.h"
+#include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
 #include "tools/lud64/common_flags.h"

@@ -1,0 +1,8 @@
+// The davxar tables' builder, compiled once for the program (builder.h,
+// LUD64_TABLEBASE_BUILDER).
+#include "tablebase/games/davxar_tablebase.h"
+#include "tablebase/solve/builder.h"
+
+namespace lud64::tablebase {
+LUD64_TABLEBASE_BUILDER(davxar::DavxarTb, )
+}  // namespace lud64::tablebase

@@ -1,0 +1,132 @@
+#include "tools/lud64/commands/match/match_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "tools/lud64/commands/match/match_report.h"
+
+namespace lud64 {
+namespace {
+
+// Writes finished games to the record file in the order of their index, as
+// they finish: a game waits only for the unfinished games before it.
+class RecordWriter {
+ public:
+  explicit RecordWriter(std::ostream& out) : out_(out) {}
+  void Add(int index, std::string line) {
+    waiting_.emplace(index, std::move(line));
+    Write(/*all=*/false);
+  }
+  // Writes what still waits, skipping the games never finished.
+  void Finish() { Write(/*all=*/true); }
+
+ private:
+  // Writes the waiting games in order: all, or those that follow the last
+  // one written without a gap.
+  void Write(bool all) {
+    for (auto it = waiting_.begin(); it != waiting_.end() && (all || it->first == next_);
+         it = waiting_.erase(it)) {
+      out_ << it->second << "\n";
+      next_ = it->first + 1;
+    }
+  }
+  std::ostream& out_;
+  std::map<int, std::string> waiting_;
+  int next_ = 0;  // the first game not yet written
+};
+
+}  // namespace
+
+absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, std::ostream& out,
+                      std::ostream& progress) {
+  const MatchRequest& request = command.match;
+  std::ofstream record;
+  if (!command.record.empty()) {
+    record.open(command.record);
+    if (!record) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--record=", command.record, ": cannot write to this file"));
+    }
+  }
+  RecordWriter writer(record);
+  // on_game and on_pair come one at a time, on_drawing from several threads
+  // at once (play/match.h); drawing balanced openings can take long: a line
+  // when it starts, then about every second.
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> last_report;
+  std::mutex drawing_mutex;  // on_drawing is called from any thread
+  MatchObserver observer;
+  observer.on_game = [&](const GameRecord& played, const MatchTally& tally) {
+    const char* result = played.outcome == Outcome::kDraw                ? "draw"
+                         : played.outcome == WinFor(played.first_colour) ? "win"
+                                                                         : "loss";
+    if (record.is_open()) writer.Add(played.index, RecordLine(game, played));
+    progress << absl::StreamFormat(
+                    "game %d/%d: %s as %s: %s in %d plies%s; +%d =%d -%d, score %.3f\n",
+                    played.index + 1, request.games, request.first.text,
+                    played.first_colour == Player::kP1 ? "P1" : "P2", result,
+                    played.decisions.size(),
+                    played.forfeit.empty() ? "" : absl::StrCat(" (", played.forfeit, ")"),
+                    tally.wins, tally.draws, tally.losses, tally.score())
+             << std::flush;
+  };
+  if (request.sprt) {
+    observer.on_pair = [&](const MatchTally& tally, double llr) {
+      progress << absl::StreamFormat("pair %d: %s, Ptnml(0-2) [%s]\n", tally.pairs(),
+                                     SprtLine(*request.sprt, llr),
+                                     absl::StrJoin(tally.pentanomial, ", "))
+               << std::flush;
+    };
+  }
+  observer.on_drawing = [&](int pair, int attempt) {
+    std::lock_guard lock(drawing_mutex);
+    const auto now = std::chrono::steady_clock::now();
+    if (request.balanced == 0 || (last_report && now - *last_report < std::chrono::seconds(1)))
+      return;
+    last_report = now;
+    progress << absl::StreamFormat("match: drawing the opening of games %d-%d, attempt %d; %.1fs\n",
+                                   2 * pair + 1, std::min(2 * pair + 2, request.games), attempt + 1,
+                                   std::chrono::duration<double>(now - start).count())
+             << std::flush;
+  };
+  absl::StatusOr<MatchRun> run = PlayMatch(game, request, observer);
+  if (!run.ok()) return run.status();
+  absl::Status record_status;
+  if (record.is_open()) {
+    writer.Finish();
+    record.close();
+    if (!record) {
+      record_status =
+          absl::DataLossError(absl::StrCat("--record=", command.record, ": write failed"));
+    }
+  }
+  // The results are printed even when the record could not be written.
+  PrintMatchSummary({.game = GameName(game),
+                     .first = request.first.text,
+                     .second = request.second.text,
+                     .games_requested = request.games,
+                     .openings = request.openings,
+                     .balanced = request.balanced,
+                     .book = request.book ? request.book->path : "",
+                     .tally = run->tally,
+                     .seconds = run->seconds,
+                     .stopped = run->stopped,
+                     .sprt = request.sprt,
+                     .llr = run->llr,
+                     .sprt_result = run->sprt_result},
+                    command.json, out);
+  if (!record_status.ok()) return record_status;
+  if (run->stopped) {
+    return absl::CancelledError("match interrupted; the tally counts the games finished");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace lud64
