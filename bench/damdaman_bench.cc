@@ -4,7 +4,7 @@
 #include "boards/damdaman/damdaman.h"
 #include "boards/damdaman/damdaman_text.h"
 
-namespace lud64 {
+namespace lud64::damdaman_bench {
 namespace {
 
 const Damdaman kGame;
@@ -15,4 +15,4 @@ BENCHMARK_CAPTURE(BM_Playout, damdaman_start, kGame, "")->Unit(benchmark::kMicro
 BENCHMARK_CAPTURE(BM_Playout, damdaman_midgame, kGame, "damdaman")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::damdaman_bench

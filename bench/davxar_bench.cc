@@ -10,7 +10,7 @@
 #include "boards/davxar/davxar.h"
 #include "boards/davxar/davxar_text.h"
 
-namespace lud64 {
+namespace lud64::davxar_bench {
 namespace {
 
 const Davxar kHistorical;
@@ -130,4 +130,4 @@ BENCHMARK_CAPTURE(BM_Playout, davxar_ludii_pieces6_start, kLudii6, "")
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::davxar_bench

@@ -5,7 +5,7 @@
 #include "boards/guettal/guettal.h"
 #include "boards/guettal/guettal_text.h"
 
-namespace lud64 {
+namespace lud64::guettal_bench {
 namespace {
 
 const Guettal kGame;
@@ -38,4 +38,4 @@ BENCHMARK_CAPTURE(BM_Playout, guettal_start, kGame, "");
 BENCHMARK_CAPTURE(BM_Playout, guettal_midgame, kGame, "guettal");
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::guettal_bench

@@ -9,7 +9,7 @@
 #include "engine/notation.h"
 #include "search/mcts.h"
 
-namespace lud64 {
+namespace lud64::mcts_bench {
 namespace {
 
 template <class G>
@@ -49,4 +49,4 @@ BENCHMARK_CAPTURE(BM_MctsIterations, davxar_start, Davxar(), {}, 20'000)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::mcts_bench

@@ -12,7 +12,7 @@
 #include "network/incremental.h"
 #include "search/playout.h"
 
-namespace lud64 {
+namespace lud64::network_bench {
 namespace {
 
 const Davxar kGame(davxar::MillTest::kHistorical, 4);
@@ -66,4 +66,4 @@ BENCHMARK(BM_DavxarLearnedEvaluation);
 BENCHMARK(BM_DavxarLearnedFromScratch);
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::network_bench

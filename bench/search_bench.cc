@@ -11,7 +11,7 @@
 #include "engine/position_text.h"
 #include "search/alphabeta.h"
 
-namespace lud64 {
+namespace lud64::search_bench {
 namespace {
 
 template <class G>
@@ -42,4 +42,4 @@ BENCHMARK_CAPTURE(BM_SearchDepth8, guettal_midgame, Guettal(),
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::search_bench

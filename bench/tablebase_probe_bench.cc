@@ -21,7 +21,7 @@
 #include "tablebase/operations/tb_operations.h"
 #include "tablebase/probe/probe.h"
 
-namespace lud64::tablebase {
+namespace lud64::tablebase::probe_bench {
 namespace {
 
 using davxar::DavxarTb;
@@ -119,4 +119,4 @@ BENCHMARK(BM_ProbeValuePlain);
 BENCHMARK(BM_ProbeValueCompressed);
 
 }  // namespace
-}  // namespace lud64::tablebase
+}  // namespace lud64::tablebase::probe_bench

@@ -58,7 +58,7 @@ AccuracyRequest Request(const std::string& dir) {
           .positions_file = ""};
 }
 
-TEST(Accuracy, CountsAgreeWithEveryDecisionsValue) {
+TEST(AccuracyLong, CountsAgreeWithEveryDecisionsValue) {
   const Davxar game(MillTest::kHistorical, 3);
   const Pieces3Tables& tables = Pieces3Build(MillTest::kHistorical);
   absl::StatusOr<AccuracyReport> report =
@@ -124,7 +124,7 @@ TEST(Accuracy, CountsAgreeWithEveryDecisionsValue) {
     EXPECT_EQ(repeat->positions[i].position, report->positions[i].position);
 }
 
-TEST(Accuracy, PhasesAndPositionFiles) {
+TEST(AccuracyLong, PhasesAndPositionFiles) {
   const Davxar game(MillTest::kHistorical, 3);
   const Pieces3Tables& tables = Pieces3Build(MillTest::kHistorical);
   AccuracyRequest request = Request(tables.dir());

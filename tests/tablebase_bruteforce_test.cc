@@ -176,7 +176,7 @@ void ExpectTablesMatch(const Tb& tb, const G& game, const std::vector<SliceKey>&
   EXPECT_GT(losses, 0);
 }
 
-TEST(TablebaseBruteForceTest, DavxarThreeAgainstOne) {
+TEST(TablebaseBruteForceLong, DavxarThreeAgainstOne) {
   const std::vector<SliceKey> slices = {
       {3, 1, 0, 0, false}, {3, 1, 0, 0, true}, {1, 3, 0, 0, false}};
   for (davxar::MillTest lines : {davxar::MillTest::kHistorical, davxar::MillTest::kLudii}) {

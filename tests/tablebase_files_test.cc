@@ -229,7 +229,7 @@ TEST(TablebaseFilesTest, LongDistancesAreStoredInSixteenBits) {
 // A build that reads earlier components from compressed files (decoded
 // beside them) writes what a build from scratch writes; a build left
 // uncompressed holds the same values at every position that can matter.
-TEST(TablebaseFilesTest, BuildsOverCompressedFilesMatchBuildsFromScratch) {
+TEST(TablebaseFilesLong, BuildsOverCompressedFilesMatchBuildsFromScratch) {
   const Davxar game;
   const EndgameLimit small = ParseEndgameLimit("3v1", 16).value();
   const EndgameLimit large = ParseEndgameLimit("3v2", 16).value();

@@ -207,7 +207,7 @@ TEST(PairIndexTest, CursorStepsThroughUnrankOrder) {
   }
 }
 
-TEST(TablebaseSymmetryTest, ImagesAndColourSwapsProbeEqual) {
+TEST(TablebaseSymmetryLong, ImagesAndColourSwapsProbeEqual) {
   const Tablebase<DavxarTb>& base = Pieces3(MillTest::kHistorical);
   const SiteSymmetry& symmetry = base.tb().symmetry();
   std::mt19937_64 random(2);
@@ -226,7 +226,7 @@ TEST(TablebaseSymmetryTest, ImagesAndColourSwapsProbeEqual) {
 // Every position of the small slices, every 5th of the large ones, read
 // from the compressed files decoded at open (the probes of the other tests
 // read them block by block).
-TEST(TablebaseTest, EveryValueFollowsFromItsSuccessors) {
+TEST(TablebaseLong, EveryValueFollowsFromItsSuccessors) {
   for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
     const absl::StatusOr<Tablebase<DavxarTb>> decoded = Tablebase<DavxarTb>::Open(
         DavxarTb(lines), Pieces3Build(lines).dir(), FileCheck::kHeader, SliceAccess::kEntries);
@@ -256,7 +256,7 @@ TEST(TablebaseTest, EveryValueFollowsFromItsSuccessors) {
   }
 }
 
-TEST(TablebaseTest, OptimalPlayEndsAsStated) {
+TEST(TablebaseLong, OptimalPlayEndsAsStated) {
   for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
     const Tablebase<DavxarTb>& base = Pieces3(lines);
     const Davxar game(lines, 3);
@@ -290,7 +290,7 @@ TEST(TablebaseTest, OptimalPlayEndsAsStated) {
 // The start: a draw with either mill test. The alpha-beta solver, which shares
 // no code with the tables, cannot prove a result there, and agrees with every
 // short win or loss the tables report.
-TEST(TablebaseTest, Pieces3StartAgreesWithTheSolver) {
+TEST(TablebaseLong, Pieces3StartAgreesWithTheSolver) {
   for (MillTest lines : {MillTest::kHistorical, MillTest::kLudii}) {
     const Tablebase<DavxarTb>& base = Pieces3(lines);
     const Davxar game(lines, 3);

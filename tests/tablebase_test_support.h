@@ -3,6 +3,7 @@
 #ifndef LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 #define LUD64_TESTS_TABLEBASE_TEST_SUPPORT_H_
 
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -35,26 +36,34 @@ Tablebase<Tb> BuildAndOpen(const Tb& tb, const std::vector<SliceKey>& slices,
 using davxar::DavxarTb;
 using davxar::MillTest;
 
-// Tables for davxar:pieces=3, built once per process (about 2 s each in a
-// release build) in a directory of the process's own, removed at exit.
+// Tables for davxar:pieces=3: those the ctest fixture `pieces3_tables` built
+// once for the whole run (in $LUD64_PIECES3_TABLES/<lines>), or else built
+// once per process (about 2 s each in a release build) in a directory of the
+// process's own, removed at exit.
 class Pieces3Tables {
  public:
   explicit Pieces3Tables(MillTest lines)
       : game_(lines, 3), dir_(absl::StrCat("tb_", game_.name())) {
-    std::ostringstream progress;
-    const absl::Status built = BuildTablebases(game_, {.dir = dir_.path(), .threads = 2}, progress);
-    EXPECT_TRUE(built.ok()) << built;
-    absl::StatusOr<Tablebase<DavxarTb>> base =
-        Tablebase<DavxarTb>::Open(DavxarTb(lines), dir_.path());
+    const char* shared = std::getenv("LUD64_PIECES3_TABLES");
+    if (shared != nullptr && *shared != '\0') {
+      path_ = absl::StrCat(shared, "/", lines == MillTest::kLudii ? "ludii" : "historical");
+    } else {
+      path_ = dir_.path();
+      std::ostringstream progress;
+      const absl::Status built = BuildTablebases(game_, {.dir = path_, .threads = 2}, progress);
+      EXPECT_TRUE(built.ok()) << built;
+    }
+    absl::StatusOr<Tablebase<DavxarTb>> base = Tablebase<DavxarTb>::Open(DavxarTb(lines), path_);
     EXPECT_TRUE(base.ok()) << base.status();
     base_ = std::make_unique<Tablebase<DavxarTb>>(*std::move(base));
   }
   const Tablebase<DavxarTb>& base() const { return *base_; }
-  const std::string& dir() const { return dir_.path(); }
+  const std::string& dir() const { return path_; }
 
  private:
   Davxar game_;
-  ScopedTempDir dir_;
+  ScopedTempDir dir_;  // empty when the fixture's tables are read
+  std::string path_;   // the tables' directory
   std::unique_ptr<Tablebase<DavxarTb>> base_;  // after dir_: closed before it is removed
 };
 

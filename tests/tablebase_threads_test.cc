@@ -28,7 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(TablebaseThreadsTest, OneTwoAndThreeThreadsWriteIdenticalFiles) {
+TEST(TablebaseThreadsLong, OneTwoAndThreeThreadsWriteIdenticalFiles) {
   // Up to 3 v 2: its last component has 0.9 M positions, enough for shared
   // rounds, and mills, so positions resolved behind a scan.
   const Davxar game;

@@ -9,11 +9,12 @@
 #            tools/tidy.sh still compiles each file alone;
 #   asan     the suite under AddressSanitizer + UndefinedBehaviorSanitizer,
 #            each libFuzzer target (fuzz/) for a few seconds from its seeds
-#            among it; the largest table builds and the MPI runs, which
-#            release has just run and which would take minutes here, are
-#            left out, and their executables not built (the asan-ci build
-#            and test presets; `ctest --preset asan` after a full build runs
-#            them all);
+#            among it; the tests labelled `long` (the largest table builds,
+#            the MPI runs: GoogleTest suites named *Long, and the scripts
+#            labelled in tests/CMakeLists.txt), which release has just run and
+#            which would take minutes here, are left out, and the MPI
+#            executables not built (the asan-ci build and test presets;
+#            `ctest --preset asan` after a full build runs them all);
 #   tsan     the multithreaded tests (label `threaded`) under ThreadSanitizer.
 # Both sanitizer builds use clang 16, which builds them in about a third of
 # gcc's time, and compile the libraries' and programs' files four to a
