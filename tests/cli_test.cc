@@ -1,8 +1,13 @@
 // The command-line layer: games by name, and the replay and perft commands.
 #include <sstream>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "boards/davxar/davxar.h"
 #include "boards/game_list.h"
 #include "gtest/gtest.h"
+#include "play/game_record.h"
 #include "tools/lud64/perft_command.h"
 #include "tools/lud64/replay_command.h"
 #include "tools/lud64/show_command.h"
@@ -49,8 +54,26 @@ TEST(Replay, IllegalDecisionNamesLinePlyAndDecision) {
   std::ostringstream out;
   const absl::Status status = RunReplay(Damdaman(), {"start", false}, in, out);
   ASSERT_FALSE(status.ok());
-  EXPECT_NE(status.message().find("line 2, ply 3"), absl::string_view::npos) << status;
-  EXPECT_NE(status.message().find("E4-E5"), absl::string_view::npos) << status;
+  EXPECT_NE(status.message().find("line 2, ply 3: illegal decision 'E4-E5' in "),
+            absl::string_view::npos)
+      << status;
+  // The legal decisions there, all of them: few.
+  EXPECT_TRUE(absl::EndsWith(status.message(), "; legal are D3-D4")) << status;
+}
+
+TEST(PlayRecord, IllegalDecisionListsTheFirst20LegalOnesAndTheirNumber) {
+  const Davxar game;
+  Davxar::Position position = game.start();
+  const absl::Status status = PlayRecord(game, "D4 D4", position, nullptr);
+  ASSERT_FALSE(status.ok());
+  const absl::string_view message = status.message();
+  EXPECT_TRUE(absl::StartsWith(message, "ply 2: illegal decision 'D4' in ")) << status;
+  const size_t legal = message.find("; legal are ");
+  ASSERT_NE(legal, absl::string_view::npos) << status;
+  const std::vector<absl::string_view> words = absl::StrSplit(message.substr(legal + 12), ' ');
+  ASSERT_EQ(words.size(), 20u + 4) << status;  // 20 decisions, "... (31 in all)"
+  EXPECT_EQ(absl::StrJoin(words.begin() + 20, words.end(), " "), "... (31 in all)") << status;
+  EXPECT_EQ(message.find('\n'), absl::string_view::npos) << status;
 }
 
 TEST(Replay, UnparsableDecisionIsAnError) {

@@ -51,7 +51,18 @@ if [ "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x
   passed=$((passed + 1)); else echo "FAIL: replay printed '$out'"; failed=$((failed + 1)); fi
 if out=$(printf 'C4-D4\nD3-D4 E4-E5\n' | "$lud64" replay --game=damdaman 2>&1); then
   echo "FAIL: illegal replay exited 0"; failed=$((failed + 1))
-elif grep -q "line 2, ply 2: decision 'E4-E5' is illegal" <<< "$out"; then
+elif grep -q "line 2, ply 2: illegal decision 'E4-E5' in " <<< "$out"; then
   passed=$((passed + 1)); else echo "FAIL: replay error '$out'"; failed=$((failed + 1)); fi
+
+# An illegal decision, wherever decisions are read (PlayRecord): one line
+# naming it, its ply and position, and the legal decisions, the first 20 of
+# many and their number.
+only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/ooooooo/xx.xooo/xxxxxxx/xxxxxxx/xxxxxxx o turn=1; legal are C5-C4" -- \
+  bestmove --game=damdaman '--moves=C4-D4 E4-E5' --depth=1
+expect 2 "^lud64: --moves: ply 2: illegal decision 'D4' in .*; legal are ([A-Z][0-9]+ ){20}\.\.\. \(31 in all\)$" -- \
+  solve --game=davxar '--moves=D4 D4' --depth=1
+out=$("$lud64" replay --game=guettal <<< 'A2 pass pass pass' 2>&1)
+check "replay past the end: '$out'" grep -qE \
+  "^lud64: line 1, ply 4: illegal decision 'pass' in .*; the game is over, no decision is legal$" <<< "$out"
 
 finish

@@ -86,7 +86,7 @@ printf '# nothing\n\n' > "$work/empty.txt"
 expect 2 "^lud64: $work/empty.txt: holds no opening" -- "${match[@]}" --games=2 "--openings-file=$work/empty.txt"
 first=$(cut -d' ' -f1 <<< "$opening")
 printf '%s\n# fine above, not below\n%s %s\n' "$three" "$first" "$first" > "$work/illegal.txt"
-expect 2 "^lud64: $work/illegal.txt:3: ply 2: decision '$first' is illegal" -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
+expect 2 "^lud64: $work/illegal.txt:3: ply 2: illegal decision '$first' in .*; legal are " -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
 printf '%s\nnot a position\n' "$first" > "$work/garbage.txt"
 expect 2 "^lud64: $work/garbage.txt:2: neither a position nor decisions" -- "${match[@]}" --games=2 "--openings-file=$work/garbage.txt"
 expect 2 '^lud64: --openings-file replaces random openings' -- "${match[@]}" --games=2 --openings=2 "--openings-file=$work/book1.txt"

@@ -29,7 +29,7 @@ check "readyok" grep -qx 'readyok' "$tmp/session.txt"
 check "query p1turn" grep -qx 'response true' "$tmp/session.txt"
 check "query legal" grep -qxE 'response( [A-G][1-7]-[A-G][1-7])+' "$tmp/session.txt"
 check "unknown command reported" grep -q "^info string error: unknown command 'frobnicate'" "$tmp/session.txt"
-check "illegal move reported" grep -q "^info string error: .*'A1-A2' is illegal" "$tmp/session.txt"
+check "illegal move reported with the legal ones" grep -qE "^info string error: .*illegal decision 'A1-A2' in .*; legal are D3-D4 C4-D4$" "$tmp/session.txt"
 check "the illegal move changed nothing" grep -qx 'response ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2' "$tmp/session.txt"
 check "exactly one bestmove" test "$(grep -c '^bestmove ' "$tmp/session.txt")" -eq 1
 check "info lines like bestmove's" grep -qE '^info depth [0-9]+ score .* nodes [0-9]+ nps [0-9]+ time [0-9.]+ pv ' "$tmp/session.txt"
