@@ -91,6 +91,14 @@ TEST(Perft, PrintsEachDepthAndDivide) {
   EXPECT_NE(text.find("C4-D4: 1\n"), std::string::npos) << text;
 }
 
+TEST(Perft, SummaryGivesNoSpeedUnderAMillisecond) {
+  // Runs of microseconds printed "time 0.000s" and speeds like "nps 1977246132".
+  EXPECT_EQ(PerftSummary(12, 6.1e-6), "nodes 12 time 0.000006s nps -\n");
+  EXPECT_EQ(PerftSummary(12, 0), "nodes 12 time 0.000000s nps -\n");
+  EXPECT_EQ(PerftSummary(84409, 0.0123456), "nodes 84409 time 0.012346s nps 6837173\n");
+  EXPECT_EQ(PerftSummary(3000000, 2.5), "nodes 3000000 time 2.500s nps 1200000\n");
+}
+
 TEST(Show, RejectsMalformedPosition) {
   std::ostringstream out;
   EXPECT_FALSE(RunShow(Damdaman(), "xx x", out).ok());

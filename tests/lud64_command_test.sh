@@ -10,6 +10,8 @@ expect 0 'perft\(6\) = 314400' -- perft --game=guettal --depth=6
 expect 0 'perft\(4\) = 863040' -- perft --game=davxar --depth=4
 expect 0 'perft\(4\) = 863040' -- perft --game=davxar:lines=ludii --depth=4
 expect 0 'C4-D4: 1' -- perft --game=damdaman --depth=3 --divide
+# The time to the microsecond; no speed for runs under a millisecond.
+expect 0 '^nodes 12 time 0\.[0-9]{6}s nps (-|[0-9]+)$' -- perft --game=guettal --depth=1
 expect 0 'decisions: 2: ' -- show --game=damdaman
 expect 0 'guettal' -- games
 expect 0 'bestmove (A2|I3)' -- bestmove --game=guettal --depth=4
