@@ -24,6 +24,27 @@ expect 0 'memory +peak RSS [0-9.]+ MiB' -- playouts --game=damdaman --count=2
 expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --game=guettal --depth=3
 expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --engine=mcts --game=davxar --iterations=500
 expect 0 'usage: lud64 perft' -- perft --help
+# A shared flag's help is the command's own: no other command's range (solve
+# showed "--depth: ... (perft: 1 to 40, required; bestmove: 1 to 100)"), and
+# no empty default after the one the help states ("--tb: ... (default:
+# $LUD64_TB, else ./tablebases) (default: '')").
+commands=$("$lud64" help | sed -n 's/^  lud64 \([a-z]*\).*/\1/p' | sort -u)
+check "help lists the commands: $commands" test "$(wc -w <<< "$commands")" -ge 13
+for command in $commands; do
+  flags=$("$lud64" help "$command" | sed -n '/^flags:/,$p')
+  for other in $commands; do
+    [ "$other" = "$command" ] && continue
+    if grep -Eq "(^|[ (;])$other( [a-z]+)?: " <<< "$flags"; then
+      echo "FAIL: help $command shows $other's flag help:"; grep -E "(^|[ (;])$other( [a-z]+)?: " <<< "$flags"
+      failed=$((failed + 1))
+    else
+      passed=$((passed + 1))
+    fi
+  done
+  check "help $command: no empty default" bash -c "! grep -qF \"(default: '')\" <<< \"\$1\"" _ "$flags"
+done
+expect 0 "--depth: the deepest iteration in plies, 1 to 100 \(default: '100'\)$" -- solve --help
+expect 0 '--depth: depth in plies, 1 to 40 \(required\)$' -- perft --help
 expect fail 'unknown game .chess.' -- show --game=chess
 expect fail 'unknown option .--depth.' -- show --depth=3
 expect fail 'unknown command' -- frobnicate

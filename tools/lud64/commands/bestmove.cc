@@ -175,6 +175,16 @@ const Command kBestMoveCommand = {
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game", "position", "moves", "depth", "nodes", "time", "clock", "inc", "hash", "engine",
      "iterations", "threads", "seed", "exploration", "memory", "leaves", "eval", "evalfile", "tb"},
-    RunBestMoveCommand};
+    RunBestMoveCommand,
+    {},
+    {},
+    {{"moves",
+      "decisions played from --position, separated by spaces: the game so far (alpha-beta's "
+      "repetition rule reads it)"},
+     {"depth", "alpha-beta: depth in plies, 1 to 100 (default: no limit)"},
+     {"time", "seconds to think, decimals allowed, up to 86400 (default: '0', no limit)"},
+     {"memory", "mcts: the tree's memory bound in MiB, 1 to 65536 (default: '256')"},
+     {"engine",
+      "alphabeta or mcts (Monte Carlo tree search), in any case (default: 'alphabeta')"}}};
 
 }  // namespace lud64

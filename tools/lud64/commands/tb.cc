@@ -214,6 +214,10 @@ const Command kTbCommand = {
     "           lud64 tb probe --game=davxar:pieces=3 --position=start",
     {"game", "position", "json", "tb", "upto", "threads", "memory", "compress"},
     RunTb,
-    {"build", "probe", "info", "verify", "compress"}};
+    {"build", "probe", "info", "verify", "compress"},
+    {},
+    {{"memory",
+      "build: the solver's working memory in MiB (default: this machine's memory; 0: no "
+      "bound)"}}};
 
 }  // namespace lud64
