@@ -104,5 +104,18 @@ TEST(Show, RejectsMalformedPosition) {
   EXPECT_FALSE(RunShow(Damdaman(), "xx x", out).ok());
 }
 
+TEST(Show, PlaysMovesFromThePosition) {
+  std::ostringstream out;
+  ASSERT_TRUE(RunShow(Damdaman(), "start", out, "C4-D4 C5-C4").ok());
+  EXPECT_NE(out.str().find("position:  ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x "
+                           "turn=2\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("decisions: 1: D3-D4\n"), std::string::npos) << out.str();
+  const absl::Status illegal = RunShow(Damdaman(), "start", out, "C4-D4 E4-E5");
+  EXPECT_TRUE(absl::StartsWith(illegal.message(), "--moves: ply 2: illegal decision 'E4-E5'"))
+      << illegal;
+}
+
 }  // namespace
 }  // namespace lud64::cli_test

@@ -84,6 +84,13 @@ only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/
   bestmove --game=damdaman '--moves=C4-D4 E4-E5' --depth=1
 expect 2 "^lud64: --moves: ply 2: illegal decision 'D4' in .*; legal are ([A-Z][0-9]+ ){20}\.\.\. \(31 in all\)$" -- \
   solve --game=davxar '--moves=D4 D4' --depth=1
+# show --moves: the position the decisions reach, or the illegal one named.
+expect 0 'position:  ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2$' -- \
+  show --game=damdaman '--moves=C4-D4 C5-C4'
+expect 0 'status:    P1 wins' -- show --game=guettal '--moves=A2 pass pass'
+expect 0 '^<svg ' -- show --game=damdaman --svg '--moves=C4-D4'
+only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/ooooooo/xx.xooo/xxxxxxx/xxxxxxx/xxxxxxx o turn=1; legal are C5-C4" -- \
+  show --game=damdaman '--moves=C4-D4 E4-E5'
 out=$("$lud64" replay --game=guettal <<< 'A2 pass pass pass' 2>&1)
 check "replay past the end: '$out'" grep -qE \
   "^lud64: line 1, ply 4: illegal decision 'pass' in .*; the game is over, no decision is legal$" <<< "$out"
