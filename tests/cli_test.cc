@@ -8,6 +8,7 @@
 #include "boards/game_list.h"
 #include "gtest/gtest.h"
 #include "play/game_record.h"
+#include "tools/lud64/match_command.h"
 #include "tools/lud64/perft_command.h"
 #include "tools/lud64/replay_command.h"
 #include "tools/lud64/show_command.h"
@@ -76,6 +77,14 @@ TEST(PlayRecord, IllegalDecisionListsTheFirst20LegalOnesAndTheirNumber) {
   EXPECT_EQ(message.find('\n'), absl::string_view::npos) << status;
 }
 
+TEST(Replay, SkipsCommentLines) {
+  std::istringstream in("# [Round \"1\"]\n\t# more\nC4-D4 C5-C4\n");
+  std::ostringstream out;
+  ASSERT_TRUE(RunReplay(Damdaman(), {"start", false}, in, out).ok());
+  EXPECT_EQ(out.str(),
+            "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2\n");
+}
+
 TEST(Replay, UnparsableDecisionIsAnError) {
   std::istringstream in("C4-Z9\n");
   std::ostringstream out;
@@ -115,6 +124,38 @@ TEST(Show, PlaysMovesFromThePosition) {
   const absl::Status illegal = RunShow(Damdaman(), "start", out, "C4-D4 E4-E5");
   EXPECT_TRUE(absl::StartsWith(illegal.message(), "--moves: ply 2: illegal decision 'E4-E5'"))
       << illegal;
+}
+
+GameRecord Played(int index, Outcome outcome, std::string forfeit = "") {
+  GameRecord record;
+  record.index = index;
+  record.first_colour = FirstEngineColour(index);
+  record.outcome = outcome;
+  record.forfeit = std::move(forfeit);
+  return record;
+}
+
+TEST(MatchRecord, HeaderNamesEnginesByColourOpeningAndResult) {
+  MatchRequest request{.first = ParseEngineSpec("alphabeta:depth=2").value(),
+                       .second = ParseEngineSpec("random").value(),
+                       .openings = 4};
+  EXPECT_EQ(RecordHeader("davxar", request, Played(0, Outcome::kP1Wins)),
+            "# [Round \"1\"] [Game \"davxar\"] [P1 \"alphabeta:depth=2\"] [P2 \"random\"] "
+            "[Opening \"4 random decisions\"] [Result \"1-0\"]");
+  request.balanced = 3;
+  EXPECT_EQ(RecordHeader("davxar", request, Played(1, Outcome::kDraw)),
+            "# [Round \"2\"] [Game \"davxar\"] [P1 \"random\"] [P2 \"alphabeta:depth=2\"] "
+            "[Opening \"4 random decisions, none decided within 3\"] [Result \"1/2-1/2\"]");
+  request.book = OpeningBook{.path = "b.txt", .lines = {{3, "D4"}, {5, "E4"}}};
+  request.first.text = "ugi:cmd=say \"hi\"\\\n";
+  EXPECT_EQ(RecordHeader("damdaman", request, Played(2, Outcome::kP2Wins, "P1 forfeits")),
+            "# [Round \"3\"] [Game \"damdaman\"] [P1 \"ugi:cmd=say \\\"hi\\\"\\\\\\n\"] "
+            "[P2 \"random\"] [Opening \"b.txt:5\"] [Result \"0-1\"] [Termination \"P1 forfeits\"]");
+  request.book.reset();
+  request.openings = 0;
+  EXPECT_NE(
+      RecordHeader("guettal", request, Played(5, Outcome::kDraw)).find("[Opening \"the start\"]"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -84,6 +84,9 @@ only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/
   bestmove --game=damdaman '--moves=C4-D4 E4-E5' --depth=1
 expect 2 "^lud64: --moves: ply 2: illegal decision 'D4' in .*; legal are ([A-Z][0-9]+ ){20}\.\.\. \(31 in all\)$" -- \
   solve --game=davxar '--moves=D4 D4' --depth=1
+# replay skips '#' lines (match records head each game with one).
+out=$(printf '# [Round "1"]\n  # indented\nC4-D4 C5-C4\n' | "$lud64" replay --game=damdaman 2>&1)
+check "replay skips # lines: '$out'" test "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2"
 # show --moves: the position the decisions reach, or the illegal one named.
 expect 0 'position:  ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2$' -- \
   show --game=damdaman '--moves=C4-D4 C5-C4'

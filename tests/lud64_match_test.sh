@@ -36,6 +36,15 @@ for run in 1 2; do
 done
 check "seeded SPRT matches repeat" cmp -s "$work/seeded1.txt" "$work/seeded2.txt"
 
+# The header's engines follow the colours, and its result is the game's.
+"$lud64" match --game=davxar --p1=alphabeta:depth=1 --p2=random --games=2 --openings=2 \
+  --record="$work/tags.rec" > /dev/null 2>&1
+check "game 1: the first engine is P1" grep -qxE '# \[Round "1"\] \[Game "davxar"\] \[P1 "alphabeta:depth=1"\] \[P2 "random"\] \[Opening "2 random decisions"\] \[Result "(1-0|0-1|1/2-1/2)"\]' "$work/tags.rec"
+check "game 2: the first engine is P2" grep -qxE '# \[Round "2"\] \[Game "davxar"\] \[P1 "random"\] \[P2 "alphabeta:depth=1"\] \[Opening "2 random decisions"\] \[Result "(1-0|0-1|1/2-1/2)"\]' "$work/tags.rec"
+tags=$(grep -o 'Result "[^"]*"' "$work/tags.rec" | sed 's/Result "1-0"/P1/; s/Result "0-1"/P2/; s|Result "1/2-1/2"|draw|' | tr '\n' ' ')
+results=$("$lud64" replay --game=davxar < "$work/tags.rec" | cut -d' ' -f1 | tr '\n' ' ')
+check "the tags' results are replay's: '$tags' '$results'" test "$tags" = "$results"
+
 # Books: lud64 book writes distinct openings, the same for the same seed.
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book1.txt"
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book2.txt"
@@ -64,6 +73,11 @@ expect 0 'openings from .*mixed.txt' -- match --game=davxar --p1=random --p2=ran
   "--openings-file=$work/mixed.txt" --record="$work/mixed.rec"
 check "games 1-2 start at the book's position" test "$(grep -c "^fen $position moves " "$work/mixed.rec")" -eq 2
 check "games 3-4 start with the book's decisions" test "$(grep -c "^$four " "$work/mixed.rec")" -eq 2
+# Each recorded game has a '#' line of tags before it: round, game, the
+# engines by colour, the opening (the book's line), the result.
+check "four headers" test "$(grep -c '^# \[Round "[1-4]"\] \[Game "davxar"\] \[P1 "random"\] \[P2 "random"\] ' "$work/mixed.rec")" -eq 4
+check "games 1-2: the book's line 3" test "$(grep -cF "[Opening \"$work/mixed.txt:3\"]" "$work/mixed.rec")" -eq 2
+check "games 3-4: the book's line 4" test "$(grep -cF "[Opening \"$work/mixed.txt:4\"]" "$work/mixed.rec")" -eq 2
 replayed=$("$lud64" replay --game=davxar < "$work/mixed.rec")
 check "replay reads the record, fen lines too: $replayed" \
   test "$(grep -Ec '^(P1|P2|draw) ' <<< "$replayed")" -eq 4

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/input_text.h"
 #include "tools/lud64/match_report.h"
 
 namespace lud64 {
@@ -42,7 +44,47 @@ class RecordWriter {
   int next_ = 0;  // the first game not yet written
 };
 
+// A PGN tag's value: backslashes and quotes escaped, control characters
+// written as escapes (a record line holds one game).
+std::string TagValue(absl::string_view text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '\\' || c == '"') escaped += '\\';
+    escaped += c;
+  }
+  return Escaped(escaped, std::numeric_limits<size_t>::max());
+}
+
 }  // namespace
+
+std::string RecordHeader(const std::string& game_name, const MatchRequest& request,
+                         const GameRecord& played) {
+  std::string opening;
+  if (request.book) {
+    const OpeningBook& book = *request.book;
+    const BookLine& line = book.lines[(played.index / 2) % book.lines.size()];
+    opening = absl::StrCat(book.path, ":", line.number);
+  } else if (request.openings == 0) {
+    opening = "the start";
+  } else {
+    opening = absl::StrCat(request.openings, " random decisions");
+    if (request.balanced > 0) absl::StrAppend(&opening, ", none decided within ", request.balanced);
+  }
+  const bool first_is_p1 = played.first_colour == Player::kP1;
+  const char* result = played.outcome == Outcome::kP1Wins   ? "1-0"
+                       : played.outcome == Outcome::kP2Wins ? "0-1"
+                       : played.outcome == Outcome::kDraw   ? "1/2-1/2"
+                                                            : "*";
+  std::string header = absl::StrFormat(
+      "# [Round \"%d\"] [Game \"%s\"] [P1 \"%s\"] [P2 \"%s\"] [Opening \"%s\"] [Result \"%s\"]",
+      played.index + 1, TagValue(game_name),
+      TagValue(first_is_p1 ? request.first.text : request.second.text),
+      TagValue(first_is_p1 ? request.second.text : request.first.text), TagValue(opening), result);
+  if (!played.forfeit.empty()) {
+    absl::StrAppend(&header, " [Termination \"", TagValue(played.forfeit), "\"]");
+  }
+  return header;
+}
 
 absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, std::ostream& out,
                       std::ostream& progress) {
@@ -67,7 +109,10 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
     const char* result = played.outcome == Outcome::kDraw                ? "draw"
                          : played.outcome == WinFor(played.first_colour) ? "win"
                                                                          : "loss";
-    if (record.is_open()) writer.Add(played.index, RecordLine(game, played));
+    if (record.is_open()) {
+      writer.Add(played.index, absl::StrCat(RecordHeader(GameName(game), request, played), "\n",
+                                            RecordLine(game, played)));
+    }
     progress << absl::StreamFormat(
                     "game %d/%d: %s as %s: %s in %d plies%s; +%d =%d -%d, score %.3f\n",
                     played.index + 1, request.games, request.first.text,

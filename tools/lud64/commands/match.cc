@@ -22,7 +22,8 @@ ABSL_FLAG(int, games, 0, "match: number of games (1 to 1000000)");
 ABSL_FLAG(int, openings, 0,
           "match: random decisions from the start shared by each pair of games (0 to 1000)");
 ABSL_FLAG(std::string, record, "",
-          "match: file to write the games to, one line of decisions each (the replay format)");
+          "match: file to write the games to, each as a '#' line of tags (engines, opening, "
+          "result) and a line of decisions (the replay format)");
 ABSL_FLAG(std::string, openings_file, "",
           "match: a book of openings, one a line (a position, or decisions from the start), "
           "each used for one pair of games, in order, cycling");
