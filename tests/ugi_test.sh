@@ -95,7 +95,7 @@ done
 # A misbehaving engine loses every game by forfeit, with the reason.
 expect_forfeits() {  # expect_forfeits <mode> <regex of the reason>
   timeout 60 "$lud64" match --game=damdaman \
-    "--p1=ugi:time=0.05,margin=0.3,cmd=bash $fake $1" --p2=random --games=2 \
+    "--p1=ugi:time=0.05,margin=0.3,cmd=bash $fake $1" --p2=random --games=2 --openings=0 \
     > "$tmp/$1.out" 2>&1
   local status=$?
   check "$1: match exits 0 (got $status)" test $status -eq 0
@@ -103,6 +103,10 @@ expect_forfeits() {  # expect_forfeits <mode> <regex of the reason>
   check "$1: two forfeits" grep -q '^forfeits 2 by ugi' "$tmp/$1.out"
   check "$1: reason as P1" grep -qE "P1 forfeits at ply 1: $2" "$tmp/$1.out"
   check "$1: reason as P2" grep -qE "P2 forfeits at ply 2: $2" "$tmp/$1.out"
+  # A score of 0: Elo bounded above, never a bare -inf.
+  check "$1: no infinite Elo" bash -c "! grep -q inf '$tmp/$1.out'"
+  check "$1: elo at most" grep -qE '^elo      at most [-+][0-9]+ \(score 0' "$tmp/$1.out"
+  check "$1: pair elo" grep -qF 'pair elo - (every pair lost both games: no interval), nElo -, LOS 0.0%' "$tmp/$1.out"
 }
 expect_forfeits illegal "illegal decision 'A1-G7'"
 expect_forfeits hang 'no bestmove within 0.35 s .*killed by signal 9'
