@@ -155,4 +155,15 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   return spec;
 }
 
+bool RepeatsItsGames(const EngineSpec& spec) {
+  switch (spec.kind) {
+    case EngineKind::kAlphaBeta:
+      return spec.search.seconds == 0;
+    case EngineKind::kMcts:
+      return spec.mcts.seconds == 0 && spec.threads == 1 && spec.leaves == MctsLeaves::kEvaluation;
+    default:
+      return false;
+  }
+}
+
 }  // namespace lud64

@@ -45,6 +45,25 @@ tags=$(grep -o 'Result "[^"]*"' "$work/tags.rec" | sed 's/Result "1-0"/P1/; s/Re
 results=$("$lud64" replay --game=davxar < "$work/tags.rec" | cut -d' ' -f1 | tr '\n' ' ')
 check "the tags' results are replay's: '$tags' '$results'" test "$tags" = "$results"
 
+# Without --openings, each pair starts from 4 random decisions (Damdaman,
+# whose start branches slowly: 8), so engines that repeat their games play
+# different pairs; --openings=0 with them is warned about, and pairs that
+# repeat an opening are counted. (The default was 0: every pair the same.)
+deterministic=(--p1=alphabeta:depth=2 --p2=alphabeta:depth=1)
+"$lud64" match --game=davxar "${deterministic[@]}" --games=4 --record="$work/default.rec" \
+  > "$work/default.out" 2> "$work/default.err"
+check "default openings: 4 decisions" grep -q 'openings of 4 decisions' "$work/default.out"
+mapfile -t played < <(grep -v '^#' "$work/default.rec")
+check "default openings: the pairs differ" test "${played[0]}" != "${played[2]}" -a "${played[1]}" != "${played[3]}"
+check "default openings: no warning" bash -c "! grep -q warning '$work/default.err'"
+expect 0 'openings of 8 decisions' -- match --game=damdaman --p1=random --p2=random --games=2
+expect 0 '^lud64 match: warning: --openings=0 with engines that repeat their games \(no time limit\): every pair plays the same two games' -- \
+  match --game=davxar "${deterministic[@]}" --games=4 --openings=0
+expect 0 "^lud64 match: warning: [0-9]+ of 10 pairs repeat an earlier pair's opening" -- \
+  match --game=damdaman "${deterministic[@]}" --games=20 --openings=2
+out=$("$lud64" match --game=davxar --p1=random --p2=random --games=4 --openings=0 2>&1)
+check "no warning for engines that vary: $out" bash -c "! grep -q warning <<< \"\$1\"" _ "$out"
+
 # Books: lud64 book writes distinct openings, the same for the same seed.
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book1.txt"
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book2.txt"

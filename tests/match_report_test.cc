@@ -1,11 +1,13 @@
 // lud64 match's report for people (tools/lud64/match_report.h): Elo values
-// that are never infinite.
+// that are never infinite; and which engines repeat their games, for the
+// warning about pairs that would be copies (play/engine_spec.h).
 #include "tools/lud64/match_report.h"
 
 #include <limits>
 #include <sstream>
 
 #include "gtest/gtest.h"
+#include "play/engine_spec.h"
 #include "play/match_statistics.h"
 
 namespace lud64::match_report_test {
@@ -67,6 +69,17 @@ TEST(PrintMatchSummary, NoInfiniteValueInTheText) {
   std::ostringstream none;
   PrintMatchSummary(summary, /*json=*/false, none);
   EXPECT_NE(none.str().find("\nelo      - (no game finished), "), std::string::npos) << none.str();
+}
+
+TEST(RepeatsItsGames, EnginesWithoutTimeLimitsOrRandomness) {
+  for (const char* spec : {"alphabeta:depth=3", "alphabeta:nodes=1000", "mcts:iterations=300"}) {
+    EXPECT_TRUE(RepeatsItsGames(ParseEngineSpec(spec).value())) << spec;
+  }
+  for (const char* spec : {"random", "alphabeta", "alphabeta:time=0.1", "alphabeta:depth=3,time=1",
+                           "mcts", "mcts:iterations=300,threads=2",
+                           "mcts:iterations=300,leaves=playout", "ugi:depth=3,cmd=x"}) {
+    EXPECT_FALSE(RepeatsItsGames(ParseEngineSpec(spec).value())) << spec;
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -55,6 +56,29 @@ std::string TagValue(absl::string_view text) {
   return Escaped(escaped, std::numeric_limits<size_t>::max());
 }
 
+// The opening of a game's pair, as a key: its book line, or its random
+// decisions.
+std::string OpeningKey(const MatchRequest& request, const GameRecord& played) {
+  if (request.book) {
+    return request.book->lines[(played.index / 2) % request.book->lines.size()].text;
+  }
+  std::string key;
+  for (int i = 0; i < request.openings && i < static_cast<int>(played.decisions.size()); ++i) {
+    const Decision d = played.decisions[i];
+    absl::StrAppend(&key, static_cast<int>(d.kind), ":", d.from, ":", d.to, " ");
+  }
+  return key;
+}
+
+// How many of the pairs `openings` (pair -> its opening key) start where an
+// earlier one did.
+int RepeatedOpenings(const std::map<int, std::string>& openings) {
+  std::set<std::string> seen;
+  int repeats = 0;
+  for (const auto& [pair, key] : openings) repeats += seen.insert(key).second ? 0 : 1;
+  return repeats;
+}
+
 }  // namespace
 
 std::string RecordHeader(const std::string& game_name, const MatchRequest& request,
@@ -98,6 +122,14 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
     }
   }
   RecordWriter writer(record);
+  // Engines that repeat their games make pairs from one opening copies.
+  const bool repeating = RepeatsItsGames(request.first) && RepeatsItsGames(request.second);
+  if (repeating && !request.book && request.openings == 0) {
+    progress << "lud64 match: warning: --openings=0 with engines that repeat their games (no time "
+                "limit): every pair plays the same two games; give --openings=K or "
+                "--openings-file\n";
+  }
+  std::map<int, std::string> pair_openings;  // of the games finished
   // on_game and on_pair come one at a time, on_drawing from several threads
   // at once (play/match.h); drawing balanced openings can take long: a line
   // when it starts, then about every second.
@@ -109,6 +141,7 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
     const char* result = played.outcome == Outcome::kDraw                ? "draw"
                          : played.outcome == WinFor(played.first_colour) ? "win"
                                                                          : "loss";
+    if (repeating) pair_openings[played.index / 2] = OpeningKey(request, played);
     if (record.is_open()) {
       writer.Add(played.index, absl::StrCat(RecordHeader(GameName(game), request, played), "\n",
                                             RecordLine(game, played)));
@@ -151,6 +184,14 @@ absl::Status RunMatch(const AnyGame& game, const MatchCommandRequest& command, s
       record_status =
           absl::DataLossError(absl::StrCat("--record=", command.record, ": write failed"));
     }
+  }
+  if (const int repeats = RepeatedOpenings(pair_openings);
+      repeating && (request.book || request.openings > 0) && repeats > 0) {
+    progress << absl::StreamFormat(
+        "lud64 match: warning: %d of %d pairs repeat an earlier pair's opening, with engines "
+        "that repeat their games: their games are copies; use more --openings decisions or a "
+        "longer --openings-file\n",
+        repeats, pair_openings.size());
   }
   // The results are printed even when the record could not be written.
   PrintMatchSummary({.game = GameName(game),
