@@ -37,7 +37,8 @@ def main():
                         "--p2=random", "--openings=6", "--games=%d" % args.games,
                         "--seed=%d" % args.seed, "--record=" + record],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        games = [line.split() for line in open(record) if line.strip()]
+        games = [line.split() for line in open(record)
+                 if line.strip() and not line.startswith("#")]  # "#": a game's tags
     print("# Damdaman positions the side to move is winning on material (3 or 4 pieces")
     print("# ahead), turn set to 2000: python3 bench/damdaman_won_positions.py --seed=%d "
           "--games=%d%s" % (args.seed, args.games,

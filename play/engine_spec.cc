@@ -166,4 +166,18 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
   return spec;
 }
 
+bool RepeatsItsGames(const EngineSpec& spec) {
+  const EngineOptions& options = spec.options;
+  switch (spec.kind()) {
+    case EngineKind::kAlphaBeta:
+    case EngineKind::kSolver:
+      return spec.limits.seconds == 0;
+    case EngineKind::kMcts:
+      return spec.limits.seconds == 0 && options.threads == 1 &&
+             options.leaves == MctsLeaves::kEvaluation;
+    default:
+      return false;
+  }
+}
+
 }  // namespace lud64

@@ -38,6 +38,12 @@ inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
   return spec;
 }
 
+// Whether the engine plays the same game again from the same position
+// against the same moves: alpha-beta without a time limit, MCTS without one
+// on one thread with the evaluation at its leaves (its seed then changes
+// nothing). Random play, playouts and external engines are taken as not.
+bool RepeatsItsGames(const EngineSpec& spec);
+
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,
 // `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,eval=E,
 // tb=DIR]` (E: learned or classic)

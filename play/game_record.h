@@ -22,10 +22,26 @@
 
 namespace lud64 {
 
+// The decisions of `list` in notation, space-separated: the first 20, then
+// "... (N in all)" when there are more.
+template <Game G>
+std::string LegalText(const G& game, const DecisionList& list) {
+  constexpr int kShown = 20;
+  std::vector<std::string> names;
+  for (Decision d : list) {
+    if (static_cast<int>(names.size()) == kShown) break;
+    names.push_back(FormatDecision(d, game.site_names()));
+  }
+  std::string text = absl::StrJoin(names, " ");
+  if (list.size() > kShown) absl::StrAppend(&text, " ... (", list.size(), " in all)");
+  return text;
+}
+
 // Plays one record from `position`; counts[i] is the number of legal
 // decisions before ply i; hashes[i] the game.hash of the position before ply
 // i (the game history of AlphaBeta::SetGameHistory); decisions[i] the
-// decision of ply i. Errors name the ply (from 1) and the decision.
+// decision of ply i. Errors name the ply (from 1) and the decision, and for
+// an illegal one the position and its legal decisions (LegalText).
 template <Game G>
 absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Position& position,
                         std::vector<int>* counts, std::vector<uint64_t>* hashes = nullptr,
@@ -42,9 +58,11 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
     }
     LegalDecisions(game, position, list);
     if (!list.contains(*decision)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "ply ", ply, ": decision ", Quoted(text), " is illegal in ",
-          FormatPosition(game, position), position.state.over() ? " (the game is over)" : ""));
+      return absl::InvalidArgumentError(
+          absl::StrCat("ply ", ply, ": illegal decision ", Quoted(text), " in ",
+                       FormatPosition(game, position), "; ",
+                       position.state.over() ? "the game is over, no decision is legal"
+                                             : absl::StrCat("legal are ", LegalText(game, list))));
     }
     if (counts != nullptr) counts->push_back(list.size());
     if (hashes != nullptr) hashes->push_back(game.hash(position));

@@ -62,6 +62,7 @@ KNOWN_EXCEPTIONS = {
     # statistics, training samples, table builds):
     "tools/lud64/commands/perft/perft_command.h": ["search/perft.h"],
     "tools/lud64/commands/bench.cc": ["search/perft.h", "search/playout_runner.h"],
+    "tools/lud64/commands/match/match.cc": ["search/perft.h"],
     "tools/lud64/commands/accuracy.cc": ["search/playout_stats.h"],
     "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
     "tools/train/sample_sources.h": [

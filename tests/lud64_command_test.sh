@@ -10,6 +10,8 @@ expect 0 'perft\(6\) = 314400' -- perft --game=guettal --depth=6
 expect 0 'perft\(4\) = 863040' -- perft --game=davxar --depth=4
 expect 0 'perft\(4\) = 863040' -- perft --game=davxar:lines=ludii --depth=4
 expect 0 'C4-D4: 1' -- perft --game=damdaman --depth=3 --divide
+# The time to the microsecond; no speed for runs under a millisecond.
+expect 0 '^nodes 12 time 0\.[0-9]{6}s nps (-|[0-9]+)$' -- perft --game=guettal --depth=1
 expect 0 'decisions: 2: ' -- show --game=damdaman
 expect 0 'guettal' -- games
 expect 0 'bestmove (A2|I3)' -- bestmove --game=guettal --depth=4
@@ -22,6 +24,27 @@ expect 0 'memory +peak RSS [0-9.]+ MiB' -- playouts --game=damdaman --count=2
 expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --game=guettal --depth=3
 expect 0 'info string peak RSS [0-9.]+ MiB' -- bestmove --engine=mcts --game=davxar --iterations=500
 expect 0 'usage: lud64 perft' -- perft --help
+# A shared flag's help is the command's own: no other command's range (solve
+# showed "--depth: ... (perft: 1 to 40, required; bestmove: 1 to 100)"), and
+# no empty default after the one the help states ("--tb: ... (default:
+# $LUD64_TB, else ./tablebases) (default: '')").
+commands=$("$lud64" help | sed -n 's/^  lud64 \([a-z]*\).*/\1/p' | sort -u)
+check "help lists the commands: $commands" test "$(wc -w <<< "$commands")" -ge 13
+for command in $commands; do
+  flags=$("$lud64" help "$command" | sed -n '/^flags:/,$p')
+  for other in $commands; do
+    [ "$other" = "$command" ] && continue
+    if grep -Eq "(^|[ (;])$other( [a-z]+)?: " <<< "$flags"; then
+      echo "FAIL: help $command shows $other's flag help:"; grep -E "(^|[ (;])$other( [a-z]+)?: " <<< "$flags"
+      failed=$((failed + 1))
+    else
+      passed=$((passed + 1))
+    fi
+  done
+  check "help $command: no empty default" bash -c "! grep -qF \"(default: '')\" <<< \"\$1\"" _ "$flags"
+done
+expect 0 "--depth: the deepest iteration in plies, 1 to 100 \(default: '100'\)$" -- solve --help
+expect 0 '--depth: depth in plies, 1 to 40 \(required\)$' -- perft --help
 expect fail 'unknown game .chess.' -- show --game=chess
 expect fail 'unknown option .--depth.' -- show --depth=3
 expect fail 'unknown command' -- frobnicate
@@ -51,7 +74,28 @@ if [ "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x
   passed=$((passed + 1)); else echo "FAIL: replay printed '$out'"; failed=$((failed + 1)); fi
 if out=$(printf 'C4-D4\nD3-D4 E4-E5\n' | "$lud64" replay --game=damdaman 2>&1); then
   echo "FAIL: illegal replay exited 0"; failed=$((failed + 1))
-elif grep -q "line 2, ply 2: decision 'E4-E5' is illegal" <<< "$out"; then
+elif grep -q "line 2, ply 2: illegal decision 'E4-E5' in " <<< "$out"; then
   passed=$((passed + 1)); else echo "FAIL: replay error '$out'"; failed=$((failed + 1)); fi
+
+# An illegal decision, wherever decisions are read (PlayRecord): one line
+# naming it, its ply and position, and the legal decisions, the first 20 of
+# many and their number.
+only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/ooooooo/xx.xooo/xxxxxxx/xxxxxxx/xxxxxxx o turn=1; legal are C5-C4" -- \
+  bestmove --game=damdaman '--moves=C4-D4 E4-E5' --depth=1
+expect 2 "^lud64: --moves: ply 2: illegal decision 'D4' in .*; legal are ([A-Z][0-9]+ ){20}\.\.\. \(31 in all\)$" -- \
+  solve --game=davxar '--moves=D4 D4' --depth=1
+# replay skips '#' lines (match records head each game with one).
+out=$(printf '# [Round "1"]\n  # indented\nC4-D4 C5-C4\n' | "$lud64" replay --game=damdaman 2>&1)
+check "replay skips # lines: '$out'" test "$out" = "ongoing ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2"
+# show --moves: the position the decisions reach, or the illegal one named.
+expect 0 'position:  ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2$' -- \
+  show --game=damdaman '--moves=C4-D4 C5-C4'
+expect 0 'status:    P1 wins' -- show --game=guettal '--moves=A2 pass pass'
+expect 0 '^<svg ' -- show --game=damdaman --svg '--moves=C4-D4'
+only_line 2 "lud64: --moves: ply 2: illegal decision 'E4-E5' in ooooooo/ooooooo/ooooooo/xx.xooo/xxxxxxx/xxxxxxx/xxxxxxx o turn=1; legal are C5-C4" -- \
+  show --game=damdaman '--moves=C4-D4 E4-E5'
+out=$("$lud64" replay --game=guettal <<< 'A2 pass pass pass' 2>&1)
+check "replay past the end: '$out'" grep -qE \
+  "^lud64: line 1, ply 4: illegal decision 'pass' in .*; the game is over, no decision is legal$" <<< "$out"
 
 finish

@@ -36,6 +36,34 @@ for run in 1 2; do
 done
 check "seeded SPRT matches repeat" cmp -s "$work/seeded1.txt" "$work/seeded2.txt"
 
+# The header's engines follow the colours, and its result is the game's.
+"$lud64" match --game=davxar --p1=alphabeta:depth=1 --p2=random --games=2 --openings=2 \
+  --record="$work/tags.rec" > /dev/null 2>&1
+check "game 1: the first engine is P1" grep -qxE '# \[Round "1"\] \[Game "davxar"\] \[P1 "alphabeta:depth=1"\] \[P2 "random"\] \[Opening "2 random decisions"\] \[Result "(1-0|0-1|1/2-1/2)"\]' "$work/tags.rec"
+check "game 2: the first engine is P2" grep -qxE '# \[Round "2"\] \[Game "davxar"\] \[P1 "random"\] \[P2 "alphabeta:depth=1"\] \[Opening "2 random decisions"\] \[Result "(1-0|0-1|1/2-1/2)"\]' "$work/tags.rec"
+tags=$(grep -o 'Result "[^"]*"' "$work/tags.rec" | sed 's/Result "1-0"/P1/; s/Result "0-1"/P2/; s|Result "1/2-1/2"|draw|' | tr '\n' ' ')
+results=$("$lud64" replay --game=davxar < "$work/tags.rec" | cut -d' ' -f1 | tr '\n' ' ')
+check "the tags' results are replay's: '$tags' '$results'" test "$tags" = "$results"
+
+# Without --openings, each pair starts from 4 random decisions (Damdaman,
+# whose start branches slowly: 8), so engines that repeat their games play
+# different pairs; --openings=0 with them is warned about, and pairs that
+# repeat an opening are counted. (The default was 0: every pair the same.)
+deterministic=(--p1=alphabeta:depth=2 --p2=alphabeta:depth=1)
+"$lud64" match --game=davxar "${deterministic[@]}" --games=4 --record="$work/default.rec" \
+  > "$work/default.out" 2> "$work/default.err"
+check "default openings: 4 decisions" grep -q 'openings of 4 decisions' "$work/default.out"
+mapfile -t played < <(grep -v '^#' "$work/default.rec")
+check "default openings: the pairs differ" test "${played[0]}" != "${played[2]}" -a "${played[1]}" != "${played[3]}"
+check "default openings: no warning" bash -c "! grep -q warning '$work/default.err'"
+expect 0 'openings of 8 decisions' -- match --game=damdaman --p1=random --p2=random --games=2
+expect 0 '^lud64 match: warning: --openings=0 with engines that repeat their games \(no time limit\): every pair plays the same two games' -- \
+  match --game=davxar "${deterministic[@]}" --games=4 --openings=0
+expect 0 "^lud64 match: warning: [0-9]+ of 10 pairs repeat an earlier pair's opening" -- \
+  match --game=damdaman "${deterministic[@]}" --games=20 --openings=2
+out=$("$lud64" match --game=davxar --p1=random --p2=random --games=4 --openings=0 2>&1)
+check "no warning for engines that vary: $out" bash -c "! grep -q warning <<< \"\$1\"" _ "$out"
+
 # Books: lud64 book writes distinct openings, the same for the same seed.
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book1.txt"
 "$lud64" book --game=davxar --count=20 --plies=6 --balanced=2 --seed=3 > "$work/book2.txt"
@@ -64,6 +92,11 @@ expect 0 'openings from .*mixed.txt' -- match --game=davxar --p1=random --p2=ran
   "--openings-file=$work/mixed.txt" --record="$work/mixed.rec"
 check "games 1-2 start at the book's position" test "$(grep -c "^fen $position moves " "$work/mixed.rec")" -eq 2
 check "games 3-4 start with the book's decisions" test "$(grep -c "^$four " "$work/mixed.rec")" -eq 2
+# Each recorded game has a '#' line of tags before it: round, game, the
+# engines by colour, the opening (the book's line), the result.
+check "four headers" test "$(grep -c '^# \[Round "[1-4]"\] \[Game "davxar"\] \[P1 "random"\] \[P2 "random"\] ' "$work/mixed.rec")" -eq 4
+check "games 1-2: the book's line 3" test "$(grep -cF "[Opening \"$work/mixed.txt:3\"]" "$work/mixed.rec")" -eq 2
+check "games 3-4: the book's line 4" test "$(grep -cF "[Opening \"$work/mixed.txt:4\"]" "$work/mixed.rec")" -eq 2
 replayed=$("$lud64" replay --game=davxar < "$work/mixed.rec")
 check "replay reads the record, fen lines too: $replayed" \
   test "$(grep -Ec '^(P1|P2|draw) ' <<< "$replayed")" -eq 4
@@ -86,7 +119,7 @@ printf '# nothing\n\n' > "$work/empty.txt"
 expect 2 "^lud64: $work/empty.txt: holds no opening" -- "${match[@]}" --games=2 "--openings-file=$work/empty.txt"
 first=$(cut -d' ' -f1 <<< "$opening")
 printf '%s\n# fine above, not below\n%s %s\n' "$three" "$first" "$first" > "$work/illegal.txt"
-expect 2 "^lud64: $work/illegal.txt:3: ply 2: decision '$first' is illegal" -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
+expect 2 "^lud64: $work/illegal.txt:3: ply 2: illegal decision '$first' in .*; legal are " -- "${match[@]}" --games=2 "--openings-file=$work/illegal.txt"
 printf '%s\nnot a position\n' "$first" > "$work/garbage.txt"
 expect 2 "^lud64: $work/garbage.txt:2: neither a position nor decisions" -- "${match[@]}" --games=2 "--openings-file=$work/garbage.txt"
 expect 2 '^lud64: --openings-file replaces random openings' -- "${match[@]}" --games=2 --openings=2 "--openings-file=$work/book1.txt"

@@ -14,6 +14,24 @@ trap 'rm -rf "$tbdir"' EXIT
 expect 0 '2v2' -- tb build --game=damdaman --upto=2 "--tb=$tbdir"
 expect 0 '"value": "win", "turns": 1, "plies": 1, "best": "E6-D6"' -- tb probe --game=damdaman "--tb=$tbdir" --json '--position=......./....x../...o.../...x.../......./......./....... x'
 expect 0 'draw for the player to move' -- tb probe --game=damdaman "--tb=$tbdir" '--position=x....../......./..o..../......./....x../......./.....o. x'
+# Without --position, probe reads positions from stdin, and says so: in its
+# help, on stderr when stdin is a terminal (script(1) gives it one), and by
+# an error when stdin holds no position.
+win1='......./....x../...o.../...x.../......./......./....... x'
+out=$(printf '\n%s\n' "$win1" | "$lud64" tb probe --game=damdaman "--tb=$tbdir" 2>&1)
+check "probe reads stdin: $out" grep -q 'win in 1 turns' <<< "$out"
+only_line 2 "lud64: tb probe: no position to probe: give --position=P, or positions on standard input, one a line" -- \
+  tb probe --game=damdaman "--tb=$tbdir"
+out=$(printf '\n\n' | "$lud64" tb probe --game=damdaman "--tb=$tbdir" 2>&1)
+check "probe: blank lines only are no position: exit $? '$out'" grep -q '^lud64: tb probe: no position to probe' <<< "$out"
+expect 0 '--position: probe: the position to probe \(default: none: positions are read from standard input, one a line\)$' -- tb --help
+if command -v script > /dev/null; then
+  out=$(printf '%s\n' "$win1" | timeout 20 script -qec "'$lud64' tb probe --game=damdaman '--tb=$tbdir'" /dev/null 2>&1)
+  check "probe on a terminal: a hint, then the answer: $out" bash -c \
+    'grep -q "^lud64 tb probe: reading positions from standard input, one a line; Ctrl-D ends" <<< "$1" && grep -q "win in 1 turns" <<< "$1"' _ "$out"
+else
+  echo "skipped: no script(1) to give probe a terminal"
+fi
 # A position far outside the tables is named at once, not indexed (indexing 24 v 24 hung).
 expect 1 'slice 24v24 of damdaman is not in the tablebase' -- tb probe --game=damdaman "--tb=$tbdir" --position=start
 expect 0 '2v2 .* positions' -- tb info --game=damdaman "--tb=$tbdir"

@@ -112,7 +112,8 @@ int JsonInt(const std::string& json, const std::string& key) {
 
 struct PlayedMatch {
   std::string json;
-  std::vector<std::string> games;    // the recorded lines
+  std::vector<std::string> headers;  // the recorded '#' lines
+  std::vector<std::string> games;    // the recorded lines of decisions
   std::vector<std::string> results;  // replay's result of each: P1, P2 or draw
 };
 
@@ -144,7 +145,7 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
       std::visit([&](const auto& g) { return RunReplay(g, {}, replay_in, replay_out); }, game)
           .ok());
   for (absl::string_view line : absl::StrSplit(lines.str(), '\n', absl::SkipEmpty()))
-    played.games.emplace_back(line);
+    (absl::StartsWith(line, "#") ? played.headers : played.games).emplace_back(line);
   for (absl::string_view line : absl::StrSplit(replay_out.str(), '\n', absl::SkipEmpty()))
     played.results.emplace_back(line.substr(0, line.find(' ')));
   return played;
@@ -154,6 +155,7 @@ PlayedMatch Play(const std::string& game_name, const std::string& first, const s
 // P1 in even games and P2 in odd ones, and each pair shares its opening.
 void ExpectConsistent(const PlayedMatch& played, int games, int openings) {
   ASSERT_EQ(static_cast<int>(played.games.size()), games);
+  ASSERT_EQ(static_cast<int>(played.headers.size()), games);
   ASSERT_EQ(static_cast<int>(played.results.size()), games);
   int wins = 0, losses = 0, draws = 0;
   for (int i = 0; i < games; ++i) {
@@ -161,6 +163,12 @@ void ExpectConsistent(const PlayedMatch& played, int games, int openings) {
     const std::string& result = played.results[i];
     ASSERT_TRUE(result == "P1" || result == "P2" || result == "draw") << result;
     (result == "draw" ? draws : result == first_colour ? wins : losses)++;
+    // Game i's header, with the result replay finds.
+    const std::string tag = result == "P1" ? "1-0" : result == "P2" ? "0-1" : "1/2-1/2";
+    EXPECT_TRUE(absl::StartsWith(played.headers[i], absl::StrCat("# [Round \"", i + 1, "\"] ")))
+        << played.headers[i];
+    EXPECT_TRUE(absl::EndsWith(played.headers[i], absl::StrCat("[Result \"", tag, "\"]")))
+        << played.headers[i];
     if (i % 2 == 1) {
       const std::vector<absl::string_view> a = absl::StrSplit(played.games[i - 1], ' ');
       const std::vector<absl::string_view> b = absl::StrSplit(played.games[i], ' ');

@@ -29,7 +29,7 @@ check "readyok" grep -qx 'readyok' "$tmp/session.txt"
 check "query p1turn" grep -qx 'response true' "$tmp/session.txt"
 check "query legal" grep -qxE 'response( [A-G][1-7]-[A-G][1-7])+' "$tmp/session.txt"
 check "unknown command reported" grep -q "^info string error: unknown command 'frobnicate'" "$tmp/session.txt"
-check "illegal move reported" grep -q "^info string error: .*'A1-A2' is illegal" "$tmp/session.txt"
+check "illegal move reported with the legal ones" grep -qE "^info string error: .*illegal decision 'A1-A2' in .*; legal are D3-D4 C4-D4$" "$tmp/session.txt"
 check "the illegal move changed nothing" grep -qx 'response ooooooo/ooooooo/oo.oooo/xxo.ooo/xxxxxxx/xxxxxxx/xxxxxxx x turn=2' "$tmp/session.txt"
 check "exactly one bestmove" test "$(grep -c '^bestmove ' "$tmp/session.txt")" -eq 1
 check "info lines like bestmove's" grep -qE '^info depth [0-9]+ score .* nodes [0-9]+ nps [0-9]+ time [0-9.]+ pv ' "$tmp/session.txt"
@@ -95,7 +95,7 @@ done
 # A misbehaving engine loses every game by forfeit, with the reason.
 expect_forfeits() {  # expect_forfeits <mode> <regex of the reason>
   timeout 60 "$lud64" match --game=damdaman \
-    "--p1=ugi:time=0.05,margin=0.3,cmd=bash $fake $1" --p2=random --games=2 \
+    "--p1=ugi:time=0.05,margin=0.3,cmd=bash $fake $1" --p2=random --games=2 --openings=0 \
     > "$tmp/$1.out" 2>&1
   local status=$?
   check "$1: match exits 0 (got $status)" test $status -eq 0
@@ -103,6 +103,10 @@ expect_forfeits() {  # expect_forfeits <mode> <regex of the reason>
   check "$1: two forfeits" grep -q '^forfeits 2 by ugi' "$tmp/$1.out"
   check "$1: reason as P1" grep -qE "P1 forfeits at ply 1: $2" "$tmp/$1.out"
   check "$1: reason as P2" grep -qE "P2 forfeits at ply 2: $2" "$tmp/$1.out"
+  # A score of 0: Elo bounded above, never a bare -inf.
+  check "$1: no infinite Elo" bash -c "! grep -q inf '$tmp/$1.out'"
+  check "$1: elo at most" grep -qE '^elo      at most [-+][0-9]+ \(score 0' "$tmp/$1.out"
+  check "$1: pair elo" grep -qF 'pair elo - (every pair lost both games: no interval), nElo -, LOS 0.0%' "$tmp/$1.out"
 }
 expect_forfeits illegal "illegal decision 'A1-G7'"
 expect_forfeits hang 'no bestmove within 0.35 s .*killed by signal 9'

@@ -4,6 +4,7 @@
 #define LUD64_TOOLS_LUD64_COMMAND_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lud64 {
@@ -20,6 +21,10 @@ struct Command {
   // Flags of `flags` that may be given more than once (`--engine=A --engine=B`);
   // the command reads every value with FlagValues.
   std::vector<std::string> repeatable = {};
+  // Help in this command's words for shared flags (common_flags.h) whose
+  // range or default it sets: the text after `--flag: `, range and default
+  // included. Other flags show their own help and default.
+  std::vector<std::pair<std::string, std::string>> flag_help = {};
 };
 
 // Every command, in the order `lud64 help` lists them.

@@ -48,6 +48,17 @@ void PrintUsage(std::ostream& out) {
          "decision), 130 stopped by Ctrl-C (what was found so far is printed first).\n";
 }
 
+// A flag's help in `command`'s help: the command's own words for it
+// (Command::flag_help), else the flag's help and its default (an empty
+// default says nothing: the help says what no value means).
+std::string FlagHelp(const Command& command, const std::string& name) {
+  for (const auto& [flag, help] : command.flag_help)
+    if (flag == name) return help;
+  const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+  const std::string value = flag->DefaultValue();
+  return value.empty() ? flag->Help() : absl::StrCat(flag->Help(), " (default: '", value, "')");
+}
+
 void PrintCommandHelp(const Command& command) {
   std::cout << "usage: " << command.synopsis << "\n\n" << command.summary << "\n";
   if (!command.actions.empty())
@@ -55,9 +66,7 @@ void PrintCommandHelp(const Command& command) {
   if (command.flags.empty()) return;
   std::cout << "\nflags:\n";
   for (const std::string& name : command.flags) {
-    const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
-    std::cout << "  --" << DashedFlag(name) << ": " << flag->Help() << " (default: '"
-              << flag->DefaultValue() << "')\n";
+    std::cout << "  --" << DashedFlag(name) << ": " << FlagHelp(command, name) << "\n";
   }
 }
 

@@ -206,6 +206,7 @@ const Command kAccuracyCommand = {
     {"game", "tb", "positions", "positions_file", "seed", "phase", "json", "engine"},
     RunAccuracyCommand,
     {},
-    {"engine"}};
+    {"engine"},
+    {{"engine", "an engine to measure, as match's --p1 takes it; once per engine (required)"}}};
 
 }  // namespace lud64

@@ -180,6 +180,16 @@ const Command kBestMoveCommand = {
     {"game",        "position", "moves",   "depth",  "nodes",      "time",    "clock",
      "inc",         "hash",     "multipv", "engine", "iterations", "threads", "seed",
      "exploration", "memory",   "leaves",  "eval",   "evalfile",   "tb"},
-    RunBestMoveCommand};
+    RunBestMoveCommand,
+    {},
+    {},
+    {{"moves",
+      "decisions played from --position, separated by spaces: the game so far (alpha-beta's "
+      "repetition rule reads it)"},
+     {"depth", "alpha-beta: depth in plies, 1 to 100 (default: no limit)"},
+     {"time", "seconds to think, decimals allowed, up to 86400 (default: '0', no limit)"},
+     {"memory", "mcts: the tree's memory bound in MiB, 1 to 65536 (default: '256')"},
+     {"engine",
+      "alphabeta or mcts (Monte Carlo tree search), in any case (default: 'alphabeta')"}}};
 
 }  // namespace lud64

@@ -81,6 +81,9 @@ const Command kBookCommand = {
     "  writes the same book.\n"
     "  example: lud64 book --game=davxar --count=100 --plies=8 --balanced=4 > davxar.book",
     {"game", "count", "plies", "balanced", "seed"},
-    RunBookCommand};
+    RunBookCommand,
+    {},
+    {},
+    {{"count", "openings to write, 1 to 1000000 (required)"}}};
 
 }  // namespace lud64

@@ -46,6 +46,10 @@ const Command kPlayoutsCommand = {
     "  The same seed and count give the same totals with any number of threads.\n"
     "  example: lud64 playouts --game=guettal --count=1000000 --threads=2",
     {"game", "position", "count", "time", "threads", "seed", "json"},
-    RunPlayoutsCommand};
+    RunPlayoutsCommand,
+    {},
+    {},
+    {{"count", "playouts to play, 1 to 10^12 (this or --time)"},
+     {"time", "seconds to play, decimals allowed, 0.001 to 86400 (this or --count)"}}};
 
 }  // namespace lud64

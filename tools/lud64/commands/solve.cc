@@ -58,6 +58,10 @@ const Command kSolveCommand = {
     "  position reached: the rules know no repetition).\n"
     "  example: lud64 solve --game=guettal",
     {"game", "position", "moves", "depth", "nodes", "time", "hash", "json", "tb"},
-    RunSolveCommand};
+    RunSolveCommand,
+    {},
+    {},
+    {{"depth", "the deepest iteration in plies, 1 to 100 (default: '100')"},
+     {"time", "seconds to search, decimals allowed, up to 86400 (default: '0', no limit)"}}};
 
 }  // namespace lud64

@@ -1,4 +1,6 @@
 // `lud64 tb`: endgame tablebases: build, probe, info, verify and compress.
+#include <unistd.h>
+
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -34,7 +36,9 @@ namespace {
 
 using tablebase::TbProbeResult;
 
-// Probes --position, or each line of stdin, with the tables opened once.
+// Probes --position, or else each line of stdin (blank lines skipped), with
+// the tables opened once: a terminal gets a hint on stderr, and input with no
+// position is an error.
 template <Game G>
 absl::Status Probe(const G& game, const std::string& dir, bool json) {
   if constexpr (!tablebase::TablebaseFor<G>::kSupported) {
@@ -59,13 +63,24 @@ absl::Status Probe(const G& game, const std::string& dir, bool json) {
     };
     if (FlagGiven("position")) return answer(absl::GetFlag(FLAGS_position));
     if (absl::Status status = CheckStandardInput(); !status.ok()) return status;
+    if (isatty(STDIN_FILENO)) {
+      std::cerr << "lud64 tb probe: reading positions from standard input, one a line; Ctrl-D "
+                   "ends\n";
+    }
     std::string line;
+    int probed = 0;
     for (int number = 1; std::getline(std::cin, line); ++number) {
       if (line.empty()) continue;
       if (absl::Status status = answer(line); !status.ok()) {
         // The code kept: a bad line is bad input (2), a damaged table an error (1).
         return absl::Status(status.code(), absl::StrCat("line ", number, ": ", status.message()));
       }
+      ++probed;
+    }
+    if (probed == 0) {
+      return absl::InvalidArgumentError(
+          "tb probe: no position to probe: give --position=P, or positions on standard input, "
+          "one a line");
     }
     return absl::OkStatus();
   }
@@ -191,7 +206,7 @@ const Command kTbCommand = {
     "tb",
     "lud64 tb build --game=G [--upto=N|MvN] [--threads=T] [--memory=MiB] [--nocompress] "
     "[--tb=DIR]\n"
-    "  lud64 tb probe --game=G [--position=P] [--json] [--tb=DIR]\n"
+    "  lud64 tb probe --game=G (--position=P | < positions.txt) [--json] [--tb=DIR]\n"
     "  lud64 tb info [--game=G] [--tb=DIR]\n"
     "  lud64 tb verify [--game=G] [--threads=T] [--tb=DIR]\n"
     "  lud64 tb compress [--game=G] [--threads=T] [--tb=DIR]",
@@ -201,7 +216,8 @@ const Command kTbCommand = {
     "    side and 3 on the other); complete files are kept, so an\n"
     "    interrupted build resumes, and ends by compressing the files (--nocompress:\n"
     "    one or two bytes a position). Davxar tables serve every pieces= option.\n"
-    "  probe: the value of --position (or of each line of stdin) for the player to move:\n"
+    "  probe: the value of --position, or without it of each line of standard input\n"
+    "    (blank lines skipped; none at all is an error), for the player to move:\n"
     "    win, draw or loss, the distance in turns (a Davxar removal is not a turn), the\n"
     "    plies of an optimal line, the best decision and every decision's value.\n"
     "  info: slices, sizes, value shares, checksums. verify: re-derive every value.\n"
@@ -214,6 +230,13 @@ const Command kTbCommand = {
     "           lud64 tb probe --game=davxar:pieces=3 --position=start",
     {"game", "position", "json", "tb", "upto", "threads", "memory", "compress"},
     RunTb,
-    {"build", "probe", "info", "verify", "compress"}};
+    {"build", "probe", "info", "verify", "compress"},
+    {},
+    {{"position",
+      "probe: the position to probe (default: none: positions are read from standard input, "
+      "one a line)"},
+     {"memory",
+      "build: the solver's working memory in MiB (default: this machine's memory; 0: no "
+      "bound)"}}};
 
 }  // namespace lud64

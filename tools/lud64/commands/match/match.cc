@@ -10,6 +10,7 @@
 #include "play/memory_check.h"
 #include "play/opening_book.h"
 #include "play/sprt.h"
+#include "search/perft.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -19,10 +20,13 @@
 ABSL_FLAG(std::string, p1, "", "match: the engine the results are counted for, e.g. mcts:time=0.1");
 ABSL_FLAG(std::string, p2, "", "match: its opponent, e.g. random or alphabeta:depth=4");
 ABSL_FLAG(int, games, 0, "match: number of games (1 to 1000000)");
-ABSL_FLAG(int, openings, 0,
-          "match: random decisions from the start shared by each pair of games (0 to 1000)");
+ABSL_FLAG(int, openings, 4,
+          "match: random decisions from the start shared by each pair of games, so that pairs "
+          "differ (0 to 1000; 0: every pair from the start); by default 4, or in a game with "
+          "fewer than 1000 lines of 4 decisions the fewest that give 1000 (damdaman: 8)");
 ABSL_FLAG(std::string, record, "",
-          "match: file to write the games to, one line of decisions each (the replay format)");
+          "match: file to write the games to, each as a '#' line of tags (engines, opening, "
+          "result) and a line of decisions (the replay format)");
 ABSL_FLAG(std::string, openings_file, "",
           "match: a book of openings, one a line (a position, or decisions from the start), "
           "each used for one pair of games, in order, cycling");
@@ -36,6 +40,19 @@ ABSL_FLAG(std::string, sprt_model, "logistic",
 
 namespace lud64 {
 namespace {
+
+// The random decisions from the start for each pair when neither --openings
+// nor --openings-file is given: at least 4, and enough for 1000 distinct
+// lines, so that pairs rarely share an opening (engines that repeat their
+// games would play copies) even in a game whose start branches slowly.
+template <Game G>
+int DefaultOpenings(const G& game) {
+  constexpr int kFewest = 4, kMost = 12;
+  constexpr uint64_t kLines = 1000;
+  int plies = kFewest;
+  while (plies < kMost && Perft(game, game.start(), plies) < kLines) ++plies;
+  return plies;
+}
 
 int RunMatchCommand(const std::string&) {
   MatchCommandRequest command;
@@ -89,10 +106,11 @@ int RunMatchCommand(const std::string&) {
     return Fail(status);
   }
   if (const std::string book = absl::GetFlag(FLAGS_openings_file); !book.empty()) {
-    if (request.openings != 0 || request.balanced != 0) {
+    if (FlagGiven("openings") || request.balanced != 0) {
       return Fail(absl::InvalidArgumentError(
           "--openings-file replaces random openings: give no --openings or --balanced with it"));
     }
+    request.openings = 0;
     absl::StatusOr<OpeningBook> read = ReadOpeningBook(book);
     if (!read.ok()) return Fail(read.status());
     request.book = *std::move(read);
@@ -114,7 +132,11 @@ int RunMatchCommand(const std::string&) {
       return Fail(status);
     }
   }
-  return RunOnGame([&](const auto& game) { return RunMatch(game, command, std::cout, std::cerr); });
+  const bool default_openings = !FlagGiven("openings") && !request.book;
+  return RunOnGame([&](const auto& game) {
+    if (default_openings) request.openings = DefaultOpenings(game);
+    return RunMatch(game, command, std::cout, std::cerr);
+  });
 }
 
 }  // namespace
@@ -127,9 +149,13 @@ const Command kMatchCommand = {
     "[--beta=B] [--sprt-model=logistic|normalized]] [--threads=T] [--seed=S] [--record=FILE] "
     "[--json]",
     "Play two engines against each other in pairs of games with colours swapped, each\n"
-    "  pair from the same opening: K random decisions from the start (--balanced=P draws\n"
-    "  again when the result is forced within P plies), or the next line of a book\n"
-    "  (--openings-file; lud64 book makes one). Pairs run in parallel over --threads.\n"
+    "  pair from the same opening: K random decisions from the start (--openings=K: by\n"
+    "  default 4, damdaman 8; --balanced=P draws again when the result is forced within\n"
+    "  P plies), or the next line of a book (--openings-file; lud64 book makes one).\n"
+    "  Engines that repeat their games (alphabeta without a time limit, mcts without\n"
+    "  one on one thread with evaluation leaves) play the same games from the same\n"
+    "  opening: a warning says when pairs repeat one. Pairs run in parallel over\n"
+    "  --threads.\n"
     "  Prints wins, losses and draws for --p1, its score (a draw counts half), the Elo\n"
     "  difference with a 95% interval per game and per pair (Ptnml(0-2): the pairs by\n"
     "  points [LL, LD, DD+WL, WD, WW]), nElo and LOS. --sprt=ELO0,ELO1 stops once the\n"

@@ -10,10 +10,56 @@
 namespace lud64 {
 namespace {
 
+// A finite Elo value.
 std::string EloText(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   return absl::StrFormat("%+.0f", elo + 0.0);  // -0 reads +0
 }
+
+}  // namespace
+
+std::string EloWithInterval(const EloEstimate& e) {
+  const bool low = std::isfinite(e.low), high = std::isfinite(e.high);
+  if (std::isfinite(e.elo)) {
+    if (low && high) {
+      return absl::StrFormat("%s (95%% interval %s to %s)", EloText(e.elo), EloText(e.low),
+                             EloText(e.high));
+    }
+    if (low || high) {
+      return absl::StrFormat("%s (95%% interval: at %s %s)", EloText(e.elo), low ? "least" : "most",
+                             EloText(low ? e.low : e.high));
+    }
+    return absl::StrFormat("%s (95%% interval unbounded)", EloText(e.elo));
+  }
+  // A score of 0 or 1: no estimate, only the interval's one finite end.
+  if (e.elo < 0 && high) {
+    return absl::StrFormat("at most %s (score 0: the 95%% interval's upper end)", EloText(e.high));
+  }
+  if (e.elo > 0 && low) {
+    return absl::StrFormat("at least %s (score 1: the 95%% interval's lower end)", EloText(e.low));
+  }
+  return e.elo < 0 ? "unbounded below (score 0)" : "unbounded above (score 1)";
+}
+
+std::string PairEloText(const PentanomialEstimate& pairs) {
+  std::string elo;
+  if (pairs.variance > 0) {
+    elo = EloWithInterval(pairs.elo);
+  } else {
+    // Every pair scored alike: no spread to make an interval or nElo of.
+    const std::string alike = pairs.score <= 0   ? "every pair lost both games"
+                              : pairs.score >= 1 ? "every pair won both games"
+                                                 : "every pair scored alike";
+    elo = absl::StrCat(std::isfinite(pairs.elo.elo) ? EloText(pairs.elo.elo) : "-", " (", alike,
+                       ": no interval)");
+  }
+  return absl::StrFormat("%s, nElo %s, LOS %.1f%%", elo,
+                         std::isfinite(pairs.nelo)
+                             ? absl::StrFormat("%s +/- %.0f", EloText(pairs.nelo), pairs.nelo_error)
+                             : std::string("-"),
+                         100 * pairs.los);
+}
+
+namespace {
 
 std::string EloJson(double elo) {
   return std::isfinite(elo) ? absl::StrFormat("%.1f", elo + 0.0) : "null";
@@ -79,16 +125,11 @@ void PrintMatchSummary(const MatchSummary& s, bool json, std::ostream& out) {
               : "")
       << absl::StreamFormat("score    %.3f (%g of %d)\n", t.score(), t.wins + 0.5 * t.draws,
                             t.games())
-      << absl::StreamFormat("elo      %s (95%% interval %s to %s), games taken as independent\n",
-                            EloText(elo.elo), EloText(elo.low), EloText(elo.high))
+      << absl::StreamFormat("elo      %s, games taken as independent\n",
+                            t.games() > 0 ? EloWithInterval(elo) : "- (no game finished)")
       << absl::StreamFormat("Ptnml(0-2): [%s], %d pairs\n", absl::StrJoin(t.pentanomial, ", "),
                             pairs.pairs);
-  if (pairs.pairs > 0) {
-    out << absl::StreamFormat(
-        "pair elo %s (95%% interval %s to %s), nElo %s +/- %.0f, LOS %.1f%%\n",
-        EloText(pairs.elo.elo), EloText(pairs.elo.low), EloText(pairs.elo.high),
-        EloText(pairs.nelo), pairs.nelo_error, 100 * pairs.los);
-  }
+  if (pairs.pairs > 0) out << "pair elo " << PairEloText(pairs) << "\n";
   if (s.sprt) {
     const char* verdict = s.sprt_result == SprtResult::kH1   ? "H1 accepted"
                           : s.sprt_result == SprtResult::kH0 ? "H0 accepted"

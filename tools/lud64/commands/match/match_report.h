@@ -31,6 +31,15 @@ struct MatchSummary {
 // Text, or one JSON object (infinite Elo values as null).
 void PrintMatchSummary(const MatchSummary& summary, bool json, std::ostream& out);
 
+// An Elo estimate for people: "+12 (95% interval -30 to +55)", never an
+// infinite value: a score of 0 or 1 gives "at most -7 (score 0: the 95%
+// interval's upper end)", an interval open on one side "(95% interval: at
+// least +50)".
+std::string EloWithInterval(const EloEstimate& estimate);
+// The per-pair line after "pair elo ": the estimate, nElo and LOS; pairs all
+// scored alike (no spread) give the point alone and nElo "-".
+std::string PairEloText(const PentanomialEstimate& pairs);
+
 // The SPRT's line, as fastchess writes it: `LLR 2.95 (-2.94, 2.94) [0.00, 10.00]`.
 std::string SprtLine(const Sprt& sprt, double llr);
 

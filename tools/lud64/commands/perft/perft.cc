@@ -30,6 +30,9 @@ const Command kPerftCommand = {"perft",
                                "Count the nodes at each depth 1..D of the decision tree.\n"
                                "  example: lud64 perft --game=damdaman --depth=10",
                                {"game", "position", "depth", "divide"},
-                               RunPerftCommand};
+                               RunPerftCommand,
+                               {},
+                               {},
+                               {{"depth", "depth in plies, 1 to 40 (required)"}}};
 
 }  // namespace lud64

@@ -23,6 +23,19 @@ struct PerftRequest {
   bool divide = false;
 };
 
+// Runs shorter than this get no speed: the clock's resolution and the run's
+// fixed costs (the first allocations, the page faults) outweigh the counting.
+inline constexpr double kPerftMinSecondsForSpeed = 1e-3;
+
+// The last line: "nodes N time T nps R", the time to the microsecond (to the
+// millisecond from a second on) and the speed "-" under a millisecond.
+inline std::string PerftSummary(uint64_t nodes, double seconds) {
+  const std::string nps = seconds >= kPerftMinSecondsForSpeed
+                              ? absl::StrFormat("%.0f", static_cast<double>(nodes) / seconds)
+                              : "-";
+  return absl::StrFormat("nodes %d time %.*fs nps %s\n", nodes, seconds < 1 ? 6 : 3, seconds, nps);
+}
+
 template <Game G>
 absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& out,
                       std::ostream& progress) {
@@ -56,9 +69,7 @@ absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& 
     for (const auto& [decision, nodes] : last.children)
       out << FormatDecision(decision, game.site_names()) << ": " << nodes << "\n";
   }
-  const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-  out << absl::StreamFormat("nodes %d time %.3fs nps %.0f\n", total, seconds,
-                            seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+  out << PerftSummary(total, absl::ToDoubleSeconds(absl::Now() - start));
   return absl::OkStatus();
 }
 

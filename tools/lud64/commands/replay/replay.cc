@@ -25,9 +25,11 @@ extern const Command kReplayCommand;
 const Command kReplayCommand = {
     "replay",
     "lud64 replay [--game=G] [--position=P] [--counts] < games.txt",
-    "Replay games from stdin (one per line, decisions separated by spaces; blank lines\n"
-    "  are skipped) and print '<result> <final position>' per game. <result> is P1 or P2\n"
-    "  (that player won), draw, or ongoing (the game goes on after the last decision).\n"
+    "Replay games from stdin (one per line, decisions separated by spaces, or\n"
+    "  'fen <position> moves <decisions>'; blank lines and lines starting with '#',\n"
+    "  such as match records' tags, are skipped) and print '<result> <final position>'\n"
+    "  per game. <result> is P1 or P2 (that player won), draw, or\n"
+    "  ongoing (the game goes on after the last decision).\n"
     "  example: echo 'C4-D4 C5-C4' | lud64 replay --game=damdaman --counts",
     {"game", "position", "counts"},
     RunReplayCommand};

@@ -30,8 +30,10 @@ absl::Status RunReplay(const G& game, const ReplayRequest& request, std::istream
   if (!start.ok()) return start.status();
   std::string line;
   for (int line_number = 1; std::getline(in, line); ++line_number) {
-    // A blank line holds no game (a file may end with one).
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    // A blank line holds no game (a file may end with one); a line starting
+    // with '#' is a comment (match records head each game with one).
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
     // A line of its own start (`fen <position> moves ...`, as match records
     // games from book positions) overrides --position.
     const RecordParts parts = SplitRecordLine(line);

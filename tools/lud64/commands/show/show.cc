@@ -16,8 +16,8 @@ namespace {
 
 // The picture the Python module shows (Position._repr_svg_).
 template <NotatedGame G>
-absl::Status RunShowSvg(const G& game, const std::string& position_text) {
-  absl::StatusOr<typename G::Position> position = ParsePosition(game, position_text);
+absl::Status RunShowSvg(const G& game, const std::string& position_text, const std::string& moves) {
+  absl::StatusOr<typename G::Position> position = ShownPosition(game, position_text, moves);
   if (!position.ok()) return position.status();
   std::cout << SvgPicture(game, *position);
   return absl::OkStatus();
@@ -25,11 +25,12 @@ absl::Status RunShowSvg(const G& game, const std::string& position_text) {
 
 int RunShowCommand(const std::string&) {
   const std::string position = absl::GetFlag(FLAGS_position);
+  const std::string moves = absl::GetFlag(FLAGS_moves);
   if (absl::GetFlag(FLAGS_svg)) {
-    return RunOnGame([&](const auto& game) { return RunShowSvg(game, position); },
+    return RunOnGame([&](const auto& game) { return RunShowSvg(game, position, moves); },
                      /*long_work=*/false);
   }
-  return RunOnGame([&](const auto& game) { return RunShow(game, position, std::cout); },
+  return RunOnGame([&](const auto& game) { return RunShow(game, position, std::cout, moves); },
                    /*long_work=*/false);
 }
 
@@ -38,12 +39,14 @@ int RunShowCommand(const std::string&) {
 extern const Command kShowCommand;
 const Command kShowCommand = {
     "show",
-    "lud64 show [--game=G] [--position=P] [--svg]",
+    "lud64 show [--game=G] [--position=P] [--moves=\"D ...\"] [--svg]",
     "Draw a position and list its legal decisions; --svg writes the board as an SVG\n"
-    "  picture instead (the picture of the Python module).\n"
+    "  picture instead (the picture of the Python module). --moves: decisions played\n"
+    "  from --position first; the position they reach is shown (the game may be over).\n"
     "  example: lud64 show --game=damdaman\n"
+    "  example: lud64 show --game=damdaman --moves=\"C4-D4 C5-C4\"\n"
     "  example: lud64 show --game=davxar --svg > board.svg",
-    {"game", "position", "svg"},
+    {"game", "position", "moves", "svg"},
     RunShowCommand};
 
 }  // namespace lud64

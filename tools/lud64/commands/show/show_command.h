@@ -11,6 +11,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
+#include "play/game_record.h"
 
 namespace lud64 {
 
@@ -22,9 +23,23 @@ inline std::string StatusText(const TurnState& state) {
   return absl::StrCat(result, " (", EndReasonName(state.end), ")");
 }
 
+// The position `moves` (decisions in notation, space-separated) lead to from
+// `position_text`; the game may be over there.
 template <Game G>
-absl::Status RunShow(const G& game, absl::string_view position_text, std::ostream& out) {
+absl::StatusOr<typename G::Position> ShownPosition(const G& game, absl::string_view position_text,
+                                                   absl::string_view moves) {
   absl::StatusOr<typename G::Position> position = ParsePosition(game, position_text);
+  if (!position.ok()) return position.status();
+  if (absl::Status status = PlayRecord(game, moves, *position, nullptr); !status.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--moves: ", status.message()));
+  }
+  return position;
+}
+
+template <Game G>
+absl::Status RunShow(const G& game, absl::string_view position_text, std::ostream& out,
+                     absl::string_view moves = "") {
+  absl::StatusOr<typename G::Position> position = ShownPosition(game, position_text, moves);
   if (!position.ok()) return position.status();
   DecisionList list;
   LegalDecisions(game, *position, list);
