@@ -24,7 +24,7 @@ struct TableEntry {
   Bound bound = Bound::kNone;
   int16_t depth = 0;
   uint8_t generation = 0;
-  uint8_t unused = 0;
+  uint8_t epoch = 0;  // the table's epoch when written: entries of an earlier one are empty
 };
 static_assert(sizeof(TableEntry) == 16);
 
@@ -53,8 +53,15 @@ class TranspositionTable {
     buckets_ = static_cast<Bucket*>(std::align(alignment, bytes, start, space));
     if (alignment == kHugePage) madvise(buckets_, bytes, MADV_HUGEPAGE);  // a hint only
     mask_ = buckets - 1;
+    epoch_ = 0;
   }
+  // Empties the table. Entries of an earlier epoch count as empty, exactly as
+  // zeroed ones would, so a new game costs nothing however large the table
+  // (it cost a memset of the whole table: 10 ms and more for 64 MiB, each
+  // game of a match); when the 8-bit epoch comes round again, the memory is
+  // written.
   void Clear() {
+    if (++epoch_ != 0) return;
     for (size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
   }
   // Maps every page of a new table now, before any search: mapped by the
@@ -64,7 +71,9 @@ class TranspositionTable {
   // 0.3 s where writing every page takes 6 s); without it (Linux before
   // 5.14), writing every page does the same.
   void Populate() {
-    if (madvise(buckets_, bucket_count() * sizeof(Bucket), kPopulateWrite) != 0) Clear();
+    if (madvise(buckets_, bucket_count() * sizeof(Bucket), kPopulateWrite) != 0) {
+      for (size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
+    }
   }
   // Entries written before this count as old for replacement.
   void NewSearch() { ++generation_; }
@@ -72,7 +81,7 @@ class TranspositionTable {
   const TableEntry* Probe(uint64_t key) const {
     const Bucket& bucket = buckets_[key & mask_];
     for (const TableEntry& entry : bucket.entries)
-      if (entry.check == Check(key) && entry.bound != Bound::kNone) return &entry;
+      if (entry.check == Check(key) && Live(entry)) return &entry;
     return nullptr;
   }
 
@@ -84,16 +93,16 @@ class TranspositionTable {
     Bucket& bucket = buckets_[key & mask_];
     TableEntry* target = &bucket.entries[0];
     for (TableEntry& entry : bucket.entries) {
-      if (entry.check == Check(key) || entry.bound == Bound::kNone) {
+      if (!Live(entry) || entry.check == Check(key)) {
         target = &entry;
         break;
       }
       if (Worth(entry) < Worth(*target)) target = &entry;
     }
     // Keep the move of an earlier search of this position if this one has none.
-    if (target->check == Check(key) && best.is_pass() && !target->best.is_pass())
+    if (Live(*target) && target->check == Check(key) && best.is_pass() && !target->best.is_pass())
       best = target->best;
-    *target = {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, 0};
+    *target = {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, epoch_};
   }
 
   size_t bucket_count() const { return mask_ + 1; }
@@ -109,6 +118,7 @@ class TranspositionTable {
     TableEntry entries[4];
   };
   static uint32_t Check(uint64_t key) { return static_cast<uint32_t>(key >> 32); }
+  bool Live(const TableEntry& e) const { return e.bound != Bound::kNone && e.epoch == epoch_; }
   // Deep and exact entries of this search are worth keeping.
   int Worth(const TableEntry& e) const {
     return e.depth + (e.bound == Bound::kExact ? 2 : 0) -
@@ -122,6 +132,7 @@ class TranspositionTable {
   Bucket* buckets_ = nullptr;  // in memory_, aligned
   size_t mask_ = 0;
   uint8_t generation_ = 0;
+  uint8_t epoch_ = 0;  // entries of another are empty (Clear)
 };
 
 }  // namespace lud64
