@@ -30,14 +30,14 @@ void CheckEngineSpec(absl::string_view text) {
   const std::string where(text);
   FUZZ_CHECK(spec->text == text, where);
   // The ranges of the help text in play/engine_spec.h and `lud64 match --help`.
-  FUZZ_CHECK(spec->search.seconds == 0 || Within(spec->search.seconds, 1e-6, 86400), where);
-  FUZZ_CHECK(spec->mcts.seconds == 0 || Within(spec->mcts.seconds, 1e-6, 86400), where);
-  FUZZ_CHECK(spec->search.depth == 0 || Within(spec->search.depth, 1, 100), where);
-  FUZZ_CHECK(spec->search.nodes <= uint64_t{1} << 50, where);
-  FUZZ_CHECK(Within(spec->hash_mib, 1, 65536) && Within(spec->quiescence, 0, 1), where);
-  FUZZ_CHECK(spec->mcts.iterations <= uint64_t{1} << 50, where);
-  FUZZ_CHECK(Within(spec->threads, 1, 256) && Within(spec->memory_mib, 1, 65536), where);
-  FUZZ_CHECK(Within(spec->exploration, 0, 100), where);
+  const EngineLimits& limits = spec->limits;
+  const EngineOptions& options = spec->options;
+  FUZZ_CHECK(limits.seconds == 0 || Within(limits.seconds, 1e-6, 86400), where);
+  FUZZ_CHECK(limits.depth == 0 || Within(limits.depth, 1, 100), where);
+  FUZZ_CHECK(limits.nodes <= uint64_t{1} << 50, where);
+  FUZZ_CHECK(Within(options.hash_mib, 1, 65536), where);
+  FUZZ_CHECK(Within(options.threads, 1, 256) && Within(options.memory_mib, 1, 65536), where);
+  FUZZ_CHECK(Within(options.exploration, 0, 100), where);
 }
 
 void CheckFlagValue(const char* name, absl::string_view value) {
