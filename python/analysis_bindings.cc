@@ -14,11 +14,11 @@
 #include "play/best_move.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
+#include "play/perft.h"
 #include "play/playouts_run.h"
 #include "play/probe_json.h"
 #include "play/solve_analysis.h"
 #include "python/bindings.h"
-#include "search/perft.h"
 #include "tablebase/games/game_tablebases.h"
 #include "tablebase/operations/tb_operations.h"
 
@@ -37,16 +37,7 @@ std::vector<uint64_t> PerftCounts(const PositionHandle& p, Int<int, "depth"> dep
   const int depth = depth_argument.value;
   Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
   return RunInterruptible([&](StopFlag stop) {
-    return Visit(p, [&](const auto& game, const auto& position) {
-      std::vector<uint64_t> counts;
-      for (int d = 1; d <= depth; ++d) {
-        const PerftDivide divide = PerftByDecision(
-            game, position, d, [](int, int) {}, stop);
-        if (!divide.complete) break;
-        counts.push_back(divide.total);
-      }
-      return counts;
-    });
+    return CountPerftByDepth(p.game->game, p.position, depth, stop).counts;
   });
 }
 
