@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 #include "play/peak_memory.h"
 #include "play/playouts_run.h"
+#include "play/wilson_interval.h"
 
 namespace lud64 {
 namespace {

@@ -60,7 +60,6 @@ KNOWN_EXCEPTIONS = {
         "tablebase/games/game_tablebases.h", "tablebase/probe/engine_probe.h"],
     # -- Not yet routed through play/ either (perft, playouts, interval
     # statistics, training samples, table builds):
-    "tools/lud64/commands/accuracy.cc": ["search/playout_stats.h"],
     "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
     "tools/train/sample_sources.h": [
         "search/alphabeta.h", "search/playout.h", "tablebase/probe/probe.h"],
