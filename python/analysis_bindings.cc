@@ -16,11 +16,9 @@
 #include "play/engine_spec.h"
 #include "play/perft.h"
 #include "play/playouts_run.h"
-#include "play/probe_json.h"
 #include "play/solve_analysis.h"
+#include "play/table_operations.h"
 #include "python/bindings.h"
-#include "tablebase/games/game_tablebases.h"
-#include "tablebase/operations/tb_operations.h"
 
 namespace lud64::python {
 namespace {
@@ -122,15 +120,10 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
 }
 
 py::object Probe(const PositionHandle& p, const std::string& tb) {
-  return JsonOf(*p.game, p.position,
-                [&](const auto& g, const auto& at, std::ostream& out, std::ostream&,
-                    StopFlag) -> absl::Status {
-                  absl::StatusOr<tablebase::TbProbeResult> result =
-                      tablebase::ProbeTablebase(g, at, tb);
-                  if (!result.ok()) return result.status();
-                  out << ProbeJson(g, at.state.turn, *result);
-                  return absl::OkStatus();
-                });
+  const absl::StatusOr<std::string> json = RunInterruptible(
+      [&](StopFlag) { return ProbeTables(p.game->game, p.position, tb, /*json=*/true); });
+  if (!json.ok()) ThrowStatus(json.status());
+  return ParseJson(*json);
 }
 
 struct BestMoveOptions {

@@ -49,13 +49,6 @@ FRONT_END_FORBIDDEN = ["search/", "tablebase/"]
 # its include goes (the check fails on an entry no longer needed).
 KNOWN_EXCEPTIONS = {
     # -- To be removed by the engine session work (play/engine_session*):
-    "tools/lud64/commands/tb.cc": [
-        "tablebase/format/tb_file.h", "tablebase/games/game_tablebases.h",
-        "tablebase/operations/tb_operations.h", "tablebase/operations/tb_verify.h",
-        "tablebase/solve/builder.h"],
-    "python/analysis_bindings.cc": [
-        "tablebase/games/game_tablebases.h",
-        "tablebase/operations/tb_operations.h"],
     "tools/train/main.cc": [
         "tablebase/games/game_tablebases.h", "tablebase/probe/engine_probe.h"],
     # -- Not yet routed through play/ either (perft, playouts, interval
