@@ -16,6 +16,10 @@ absl::StatusOr<AnyPosition> ParseAnyPosition(const AnyGame& game, absl::string_v
       game);
 }
 
+AnyPosition StartOf(const AnyGame& game) {
+  return std::visit([](const auto& g) { return AnyPosition(g.start()); }, game);
+}
+
 const SiteNames& SiteNamesOf(const AnyGame& game) {
   return std::visit([](const auto& g) -> const SiteNames& { return g.site_names(); }, game);
 }

@@ -15,6 +15,9 @@ namespace lud64 {
 // `text` (a position, or `start`) read as ParsePosition reads it.
 absl::StatusOr<AnyPosition> ParseAnyPosition(const AnyGame& game, absl::string_view text);
 
+// The game's start.
+AnyPosition StartOf(const AnyGame& game);
+
 // The game's names of its sites, for FormatDecision.
 const SiteNames& SiteNamesOf(const AnyGame& game);
 

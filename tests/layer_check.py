@@ -56,8 +56,6 @@ KNOWN_EXCEPTIONS = {
     "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
     "tools/train/sample_sources.h": [
         "search/alphabeta.h", "search/playout.h", "tablebase/probe/probe.h"],
-    "tools/tb_bench/main.cc": [
-        "tablebase/games/game_tablebases.h", "tablebase/operations/tb_operations.h"],
     # lud64-mpi is the distributed builder's own command.
     "tools/lud64_mpi/main.cc": [
         "tablebase/distributed/mpi_builder.h", "tablebase/games/game_tablebases.h"],
