@@ -49,13 +49,9 @@ FRONT_END_FORBIDDEN = ["search/", "tablebase/"]
 # its include goes (the check fails on an entry no longer needed).
 KNOWN_EXCEPTIONS = {
     # -- To be removed by the engine session work (play/engine_session*):
-    "tools/train/main.cc": [
-        "tablebase/games/game_tablebases.h", "tablebase/probe/engine_probe.h"],
     # -- Not yet routed through play/ either (perft, playouts, interval
     # statistics, training samples, table builds):
     "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
-    "tools/train/sample_sources.h": [
-        "search/alphabeta.h", "search/playout.h", "tablebase/probe/probe.h"],
     # lud64-mpi is the distributed builder's own command.
     "tools/lud64_mpi/main.cc": [
         "tablebase/distributed/mpi_builder.h", "tablebase/games/game_tablebases.h"],
