@@ -31,10 +31,16 @@ class GameTableOperations {
                                                 std::ostream& progress, StopFlag stop) const = 0;
 };
 
-// Defined in game_table_operations_impl.h, instantiated once per game with
-// tables (LUD64_GAME_TABLE_OPERATIONS).
+// Defined in game_table_operations_impl.h, compiled once for each game with
+// tables in play/table_operations_<game>.cc (LUD64_GAME_TABLE_OPERATIONS(G, )).
 template <Game G>
 std::unique_ptr<GameTableOperations> MakeGameTableOperations(const G& game);
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_GAME_TABLE_OPERATIONS(G, kind) \
+  kind template std::unique_ptr<GameTableOperations> MakeGameTableOperations<G>(const G&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_GAME_TABLE_OPERATIONS(Davxar, extern)
+LUD64_GAME_TABLE_OPERATIONS(Damdaman, extern)
 
 }  // namespace lud64
 

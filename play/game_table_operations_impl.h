@@ -117,12 +117,6 @@ std::unique_ptr<GameTableOperations> MakeGameTableOperations(const G& game) {
   return std::make_unique<GameTables<G>>(game);
 }
 
-// Compiled once for each game with tables, in play/table_operations_<game>.cc.
-// NOLINTBEGIN(bugprone-macro-parentheses)
-#define LUD64_GAME_TABLE_OPERATIONS(G) \
-  template std::unique_ptr<GameTableOperations> MakeGameTableOperations<G>(const G&);
-// NOLINTEND(bugprone-macro-parentheses)
-
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_GAME_TABLE_OPERATIONS_IMPL_H_

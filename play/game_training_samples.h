@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "boards/game_list.h"
 #include "engine/game.h"
 #include "play/training_samples.h"
 
@@ -33,10 +34,15 @@ class GameTrainingSamples {
                                             std::ostream& progress, StopFlag stop) const = 0;
 };
 
-// Defined in training_samples_impl.h, instantiated once per game
-// (LUD64_GAME_TRAINING_SAMPLES).
+// Defined in training_samples_impl.h, compiled once for each game in
+// play/training_samples_<game>.cc (LUD64_GAME_TRAINING_SAMPLES(G, )).
 template <Game G>
 std::unique_ptr<GameTrainingSamples> MakeGameTrainingSamples(const G& game);
+// NOLINTBEGIN(bugprone-macro-parentheses)
+#define LUD64_GAME_TRAINING_SAMPLES(G, kind) \
+  kind template std::unique_ptr<GameTrainingSamples> MakeGameTrainingSamples<G>(const G&);
+// NOLINTEND(bugprone-macro-parentheses)
+LUD64_FOR_EACH_GAME(LUD64_GAME_TRAINING_SAMPLES, extern)
 
 }  // namespace lud64
 

@@ -3,5 +3,5 @@
 #include "play/game_table_operations_impl.h"
 
 namespace lud64 {
-LUD64_GAME_TABLE_OPERATIONS(Damdaman)
+LUD64_GAME_TABLE_OPERATIONS(Damdaman, )
 }  // namespace lud64

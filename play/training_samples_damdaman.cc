@@ -3,5 +3,5 @@
 #include "play/training_samples_impl.h"
 
 namespace lud64 {
-LUD64_GAME_TRAINING_SAMPLES(Damdaman)
+LUD64_GAME_TRAINING_SAMPLES(Damdaman, )
 }  // namespace lud64

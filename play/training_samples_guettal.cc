@@ -3,5 +3,5 @@
 #include "play/training_samples_impl.h"
 
 namespace lud64 {
-LUD64_GAME_TRAINING_SAMPLES(Guettal)
+LUD64_GAME_TRAINING_SAMPLES(Guettal, )
 }  // namespace lud64

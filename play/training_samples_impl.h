@@ -108,12 +108,6 @@ std::unique_ptr<GameTrainingSamples> MakeGameTrainingSamples(const G& game) {
   return std::make_unique<GameTrainingSamplesOf<G>>(game);
 }
 
-// Compiled once for each game, in play/training_samples_<game>.cc.
-// NOLINTBEGIN(bugprone-macro-parentheses)
-#define LUD64_GAME_TRAINING_SAMPLES(G) \
-  template std::unique_ptr<GameTrainingSamples> MakeGameTrainingSamples<G>(const G&);
-// NOLINTEND(bugprone-macro-parentheses)
-
 }  // namespace lud64
 
 #endif  // LUD64_PLAY_TRAINING_SAMPLES_IMPL_H_

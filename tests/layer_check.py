@@ -44,15 +44,11 @@ FRONT_ENDS = dict(LAYERS)["front-ends"]
 FRONT_END_FORBIDDEN = ["search/", "tablebase/"]
 
 # The known exceptions: front-end files that still include search/ or
-# tablebase/ directly, each with what it includes. The lead's engine session
-# (play/engine_session*) is to remove the first group; remove an entry when
-# its include goes (the check fails on an entry no longer needed).
+# tablebase/ directly, each with what it includes and why; remove an entry
+# when its include goes (the check fails on an entry no longer needed).
 KNOWN_EXCEPTIONS = {
-    # -- To be removed by the engine session work (play/engine_session*):
-    # -- Not yet routed through play/ either (perft, playouts, interval
-    # statistics, training samples, table builds):
-    "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
-    # lud64-mpi is the distributed builder's own command.
+    # lud64-mpi is the distributed builder's own program: its plan and MPI
+    # executor are tablebase/distributed/'s, and play/ would have to link MPI.
     "tools/lud64_mpi/main.cc": [
         "tablebase/distributed/mpi_builder.h", "tablebase/games/game_tablebases.h"],
 }
