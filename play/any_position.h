@@ -1,5 +1,5 @@
 // Positions of AnyGame as text, for the front-ends that reach play/'s
-// non-template entry points (perft.h, playouts_run.h, tablebase_operations.h).
+// non-template entry points (perft.h, playouts_run.h, table_operations.h).
 #ifndef LUD64_PLAY_ANY_POSITION_H_
 #define LUD64_PLAY_ANY_POSITION_H_
 
