@@ -4,7 +4,7 @@
 #include <limits>
 #include <numeric>
 
-#include "search/playout_stats.h"
+#include "play/wilson_interval.h"
 
 namespace lud64 {
 namespace {

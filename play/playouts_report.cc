@@ -1,8 +1,11 @@
 #include <ostream>
+#include <type_traits>
+#include <variant>
 
 #include "absl/strings/str_format.h"
 #include "play/peak_memory.h"
 #include "play/playouts_run.h"
+#include "play/wilson_interval.h"
 
 namespace lud64 {
 namespace {
@@ -53,6 +56,16 @@ void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
                             s.count(EndReason::kOwnRule), s.count(EndReason::kAllPass),
                             s.count(EndReason::kTurnLimit))
       << absl::StreamFormat("memory      peak RSS %.1f MiB\n", Mebibytes(PeakRssBytes()));
+}
+
+PlayoutRun RunAnyPlayouts(const AnyGame& game, const AnyPosition& start,
+                          const PlayoutRequest& request, const PlayoutProgress& on_progress) {
+  return std::visit(
+      [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        return RunGamePlayouts(g, std::get<typename G::Position>(start), request, on_progress);
+      },
+      game);
 }
 
 }  // namespace lud64

@@ -3,6 +3,7 @@
 #ifndef LUD64_PLAY_PLAYOUTS_RUN_H_
 #define LUD64_PLAY_PLAYOUTS_RUN_H_
 
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -29,6 +30,22 @@ struct PlayoutsRequest {
 void PrintPlayoutReport(const PlayoutsRequest& request, const std::string& game,
                         const PlayoutRun& run, std::ostream& out);
 
+// Random playouts from `start` (search/playout_runner.h), compiled once per
+// game; `on_progress(playouts_done, seconds)` about every second.
+using PlayoutProgress = std::function<void(uint64_t done, double seconds)>;
+
+template <Game G>
+PlayoutRun RunGamePlayouts(const G& game, const typename G::Position& start,
+                           const PlayoutRequest& request, const PlayoutProgress& on_progress) {
+  return RunPlayouts(game, start, request, [&](uint64_t done, double seconds) {
+    if (on_progress) on_progress(done, seconds);
+  });
+}
+
+// The same over any game, `start` a position of `game` (playouts_report.cc).
+PlayoutRun RunAnyPlayouts(const AnyGame& game, const AnyPosition& start,
+                          const PlayoutRequest& request, const PlayoutProgress& on_progress = {});
+
 template <Game G>
 absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, std::ostream& out,
                                 std::ostream& progress) {
@@ -40,7 +57,7 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
   }
   const PlayoutRequest work{request.count, request.seconds, request.threads, request.seed,
                             request.stop};
-  const PlayoutRun run = RunPlayouts(game, *start, work, [&](uint64_t done, double seconds) {
+  const PlayoutRun run = RunGamePlayouts(game, *start, work, [&](uint64_t done, double seconds) {
     progress << absl::StreamFormat("playouts: %d done, %.1fs, %.0f/s\n", done, seconds,
                                    done / seconds);
   });
@@ -51,8 +68,10 @@ absl::Status RunPlayoutsCommand(const G& game, const PlayoutsRequest& request, s
 
 // Compiled once for each game, in play/playouts_<game>.cc (LUD64_PLAYOUTS_RUN(G, )).
 // NOLINTBEGIN(bugprone-macro-parentheses)
-#define LUD64_PLAYOUTS_RUN(G, kind)                                                  \
-  kind template absl::Status RunPlayoutsCommand<G>(const G&, const PlayoutsRequest&, \
+#define LUD64_PLAYOUTS_RUN(G, kind)                                                           \
+  kind template PlayoutRun RunGamePlayouts<G>(const G&, const typename G::Position&,          \
+                                              const PlayoutRequest&, const PlayoutProgress&); \
+  kind template absl::Status RunPlayoutsCommand<G>(const G&, const PlayoutsRequest&,          \
                                                    std::ostream&, std::ostream&);
 // NOLINTEND(bugprone-macro-parentheses)
 LUD64_FOR_EACH_GAME(LUD64_PLAYOUTS_RUN, extern)

@@ -14,13 +14,11 @@
 #include "play/best_move.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
+#include "play/perft.h"
 #include "play/playouts_run.h"
-#include "play/probe_json.h"
 #include "play/solve_analysis.h"
+#include "play/table_operations.h"
 #include "python/bindings.h"
-#include "search/perft.h"
-#include "tablebase/games/game_tablebases.h"
-#include "tablebase/operations/tb_operations.h"
 
 namespace lud64::python {
 namespace {
@@ -37,16 +35,7 @@ std::vector<uint64_t> PerftCounts(const PositionHandle& p, Int<int, "depth"> dep
   const int depth = depth_argument.value;
   Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
   return RunInterruptible([&](StopFlag stop) {
-    return Visit(p, [&](const auto& game, const auto& position) {
-      std::vector<uint64_t> counts;
-      for (int d = 1; d <= depth; ++d) {
-        const PerftDivide divide = PerftByDecision(
-            game, position, d, [](int, int) {}, stop);
-        if (!divide.complete) break;
-        counts.push_back(divide.total);
-      }
-      return counts;
-    });
+    return CountPerftByDepth(p.game->game, p.position, depth, stop).counts;
   });
 }
 
@@ -131,15 +120,10 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
 }
 
 py::object Probe(const PositionHandle& p, const std::string& tb) {
-  return JsonOf(*p.game, p.position,
-                [&](const auto& g, const auto& at, std::ostream& out, std::ostream&,
-                    StopFlag) -> absl::Status {
-                  absl::StatusOr<tablebase::TbProbeResult> result =
-                      tablebase::ProbeTablebase(g, at, tb);
-                  if (!result.ok()) return result.status();
-                  out << ProbeJson(g, at.state.turn, *result);
-                  return absl::OkStatus();
-                });
+  const absl::StatusOr<std::string> json = RunInterruptible(
+      [&](StopFlag) { return ProbeTables(p.game->game, p.position, tb, /*json=*/true); });
+  if (!json.ok()) ThrowStatus(json.status());
+  return ParseJson(*json);
 }
 
 struct BestMoveOptions {

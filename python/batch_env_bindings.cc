@@ -13,10 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "boards/damdaman/damdaman_tensors.h"
-#include "boards/davxar/davxar_tensors.h"
-#include "boards/guettal/guettal_tensors.h"
-#include "python/batch_env.h"
+#include "play/batch_env.h"
 #include "python/bindings.h"
 
 namespace lud64::python {
@@ -96,15 +93,10 @@ std::unique_ptr<BatchEnvHandle> MakeBatchEnv(const GamePtr& game, const py::obje
   auto env = std::make_unique<BatchEnvHandle>();
   env->game = game;
   env->threads = threads;
-  std::visit(
-      [&](const auto& g) {
-        using G = std::decay_t<decltype(g)>;
-        env->core = Interruptibly([&](const Interrupt& interrupt) {
-          return BatchEnvOf<G>::Make(g, game->actions, game->planes.size(), static_cast<int>(*n),
-                                     seed, threads, interrupt);
-        });
-      },
-      game->game);
+  env->core = Interruptibly([&](const Interrupt& interrupt) {
+    return MakeBatchEnv(game->game, game->actions, game->planes.size(), static_cast<int>(*n), seed,
+                        threads, interrupt);
+  });
   if (env->core == nullptr) throw py::error_already_set();
   return env;
 }

@@ -1,4 +1,4 @@
-// Totals of many playouts, with the intervals users compare results by.
+// Totals of many playouts (their 95% intervals: play/wilson_interval.h).
 #ifndef LUD64_SEARCH_PLAYOUT_STATS_H_
 #define LUD64_SEARCH_PLAYOUT_STATS_H_
 
@@ -51,23 +51,6 @@ struct PlayoutStats {
   }
   friend bool operator==(const PlayoutStats&, const PlayoutStats&) = default;
 };
-
-// The Wilson score interval at 95% for k successes in n trials.
-struct Interval {
-  double low = 0, high = 0;
-};
-// For a share `p` of n trials that need not be whole successes (a match score
-// counts draws as halves).
-inline Interval Wilson95Share(double p, double n) {
-  if (n <= 0) return {0, 1};
-  const double z = 1.959964;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-inline Interval Wilson95(uint64_t k, uint64_t n) {
-  return Wilson95Share(n ? static_cast<double>(k) / n : 0.0, static_cast<double>(n));
-}
 
 }  // namespace lud64
 

@@ -44,32 +44,11 @@ FRONT_ENDS = dict(LAYERS)["front-ends"]
 FRONT_END_FORBIDDEN = ["search/", "tablebase/"]
 
 # The known exceptions: front-end files that still include search/ or
-# tablebase/ directly, each with what it includes. The lead's engine session
-# (play/engine_session*) is to remove the first group; remove an entry when
-# its include goes (the check fails on an entry no longer needed).
+# tablebase/ directly, each with what it includes and why; remove an entry
+# when its include goes (the check fails on an entry no longer needed).
 KNOWN_EXCEPTIONS = {
-    # -- To be removed by the engine session work (play/engine_session*):
-    "tools/lud64/commands/tb.cc": [
-        "tablebase/format/tb_file.h", "tablebase/games/game_tablebases.h",
-        "tablebase/operations/tb_operations.h", "tablebase/operations/tb_verify.h",
-        "tablebase/solve/builder.h"],
-    "python/analysis_bindings.cc": [
-        "search/perft.h", "tablebase/games/game_tablebases.h",
-        "tablebase/operations/tb_operations.h"],
-    "tools/train/main.cc": [
-        "tablebase/games/game_tablebases.h", "tablebase/probe/engine_probe.h"],
-    # -- Not yet routed through play/ either (perft, playouts, interval
-    # statistics, training samples, table builds):
-    "tools/lud64/commands/perft/perft_command.h": ["search/perft.h"],
-    "tools/lud64/commands/bench.cc": ["search/perft.h", "search/playout_runner.h"],
-    "tools/lud64/commands/match/match.cc": ["search/perft.h"],
-    "tools/lud64/commands/accuracy.cc": ["search/playout_stats.h"],
-    "python/batch_env.h": ["search/playout.h", "search/playout_runner.h"],
-    "tools/train/sample_sources.h": [
-        "search/alphabeta.h", "search/playout.h", "tablebase/probe/probe.h"],
-    "tools/tb_bench/main.cc": [
-        "tablebase/games/game_tablebases.h", "tablebase/operations/tb_operations.h"],
-    # lud64-mpi is the distributed builder's own command.
+    # lud64-mpi is the distributed builder's own program: its plan and MPI
+    # executor are tablebase/distributed/'s, and play/ would have to link MPI.
     "tools/lud64_mpi/main.cc": [
         "tablebase/distributed/mpi_builder.h", "tablebase/games/game_tablebases.h"],
 }

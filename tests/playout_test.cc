@@ -6,6 +6,7 @@
 #include "boards/guettal/guettal.h"
 #include "boards/guettal/guettal_text.h"
 #include "engine/game_spec.h"
+#include "play/wilson_interval.h"
 #include "tests/midgame_positions.h"
 #include "tests/playout_checks.h"
 

@@ -107,4 +107,17 @@ absl::StatusOr<AnyGame> GameOfFlags(bool long_work) {
   return game;
 }
 
+int ExitCodeOf(const absl::Status& status) {
+  if (!status.ok()) return Fail(status);
+  if (Stopping(InterruptFlag()))
+    return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
+  return 0;
+}
+
+int RunOnAnyGame(absl::FunctionRef<absl::Status(const AnyGame&)> operation, bool long_work) {
+  absl::StatusOr<AnyGame> game = GameOfFlags(long_work);
+  if (!game.ok()) return Fail(game.status());
+  return ExitCodeOf(operation(*game));
+}
+
 }  // namespace lud64

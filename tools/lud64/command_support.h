@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -63,20 +64,21 @@ absl::Status CheckStandardInput();
 // the stop request that long loops poll; quick commands keep Ctrl-C's default.
 absl::StatusOr<AnyGame> GameOfFlags(bool long_work);
 
+// The exit code of an operation's `status`: a command that reports its best
+// so far when stopped (bestmove, solve) still exits as stopped.
+int ExitCodeOf(const absl::Status& status);
+
 // Runs `operation` (callable with each game type, returning absl::Status) on
 // the game of --game; the exit code.
 template <class Operation>
 int RunOnGame(Operation&& operation, bool long_work = true) {
   absl::StatusOr<AnyGame> game = GameOfFlags(long_work);
   if (!game.ok()) return Fail(game.status());
-  const absl::Status status = std::visit(operation, *game);
-  if (!status.ok()) return Fail(status);
-  // A command that reports its best so far when stopped (bestmove, solve)
-  // still exits as stopped.
-  if (Stopping(InterruptFlag()))
-    return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
-  return 0;
+  return ExitCodeOf(std::visit(operation, *game));
 }
+
+// The same for an operation on AnyGame (one of play/'s entry points).
+int RunOnAnyGame(absl::FunctionRef<absl::Status(const AnyGame&)> operation, bool long_work = true);
 
 }  // namespace lud64
 

@@ -6,13 +6,11 @@
 #include <exception>
 #include <iostream>
 #include <string>
-#include <type_traits>
-#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "boards/game_list.h"
-#include "tablebase/games/game_tablebases.h"
-#include "tablebase/operations/tb_operations.h"
+#include "play/any_position.h"
+#include "play/table_operations.h"
 #include "tools/common/interrupt.h"
 
 namespace lud64 {
@@ -24,23 +22,24 @@ int Main(int argc, char** argv) {
     return 2;
   }
   InstallInterruptHandler();
-  absl::StatusOr<tablebase::EndgameLimit> upto = tablebase::ParseEndgameLimit(argv[2], 24);
-  if (!upto.ok()) return std::cerr << upto.status() << "\n", 2;
-  tablebase::TbBuildOptions options{
-      .dir = argv[4], .upto = *upto, .threads = std::atoi(argv[3]), .stop = InterruptFlag()};
+  TableBuildRequest request{.dir = argv[4],
+                            .upto = argv[2],
+                            .max_pieces = 24,
+                            .threads = std::atoi(argv[3]),
+                            .stop = InterruptFlag()};
+  if (absl::Status upto = CheckTableLimit(request.upto, request.max_pieces); !upto.ok()) {
+    return std::cerr << upto << "\n", 2;
+  }
   absl::StatusOr<AnyGame> game = MakeGame(argv[1]);
   if (!game.ok()) return std::cerr << game.status() << "\n", 1;
   const auto start = std::chrono::steady_clock::now();
-  const absl::Status status = VisitTablebaseGame(*game, [&](const auto& g) -> absl::Status {
-    if (absl::Status built = tablebase::BuildTablebases(g, options, std::cerr); !built.ok()) {
-      return built;
-    }
+  const absl::Status status = BuildTables(*game, request, std::cerr);
+  if (status.ok()) {
     // The start's value, where the tables reach it (Davxar's pieces=N sets).
-    absl::StatusOr<tablebase::TbProbeResult> probe =
-        tablebase::ProbeTablebase(g, g.start(), options.dir);
-    if (probe.ok()) std::cout << "start: " << tablebase::FormatProbeText(g, *probe);
-    return absl::OkStatus();
-  });
+    absl::StatusOr<std::string> probe =
+        ProbeTables(*game, StartOf(*game), request.dir, /*json=*/false);
+    if (probe.ok()) std::cout << "start: " << *probe;
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "build: " << seconds << " s\n";

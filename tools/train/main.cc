@@ -8,12 +8,11 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -24,15 +23,12 @@
 #include "absl/strings/str_split.h"
 #include "network/network_file.h"
 #include "network/training.h"
-#include "play/search_instances.h"
-#include "tablebase/games/game_tablebases.h"
-#include "tablebase/probe/engine_probe.h"
+#include "play/training_samples.h"
 #include "tools/common/interrupt.h"
 #include "tools/train/flags.h"
 #include "tools/train/network_family.h"
 #include "tools/train/output_file.h"
 #include "tools/train/sample_file.h"
-#include "tools/train/sample_sources.h"
 
 namespace lud64 {
 namespace {
@@ -68,23 +64,13 @@ absl::Status RunTables(const Flags& flags) {
   LUD64_ASSIGN(share, flags.Number<double>("share", 0.25, 0.000001, 1));
   LUD64_ASSIGN(plies, flags.Number<int>("plies", TableSampling{}.max_plies, 1, 100'000));
   LUD64_ASSIGN(game, MakeGame(game_text));
-  const std::string dir = flags.Text("tb");
-  return VisitTablebaseGame(game, [&](const auto& g) -> absl::Status {
-    using G = std::decay_t<decltype(g)>;
-    if constexpr (!HasNetworkInputs<G>) {
-      return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no learned evaluation"));
-    } else {
-      LUD64_ASSIGN(out, OutputFile::Create("out", out_path));
-      auto base = tablebase::OpenShared(g, dir);
-      // Tables missing or damaged at --tb: bad input, as a bad sample file.
-      if (!base.ok()) return absl::InvalidArgumentError(base.status().message());
-      LUD64_ASSIGN(
-          samples,
-          TableSamples(g, **base,
-                       {.games = games, .seed = seed, .share = share, .max_plies = plies}));
-      return SaveSamples("tables", samples, *out);
-    }
-  });
+  if (absl::Status can = CanSampleTables(game); !can.ok()) return can;
+  LUD64_ASSIGN(out, OutputFile::Create("out", out_path));
+  LUD64_ASSIGN(samples,
+               TableSamples(game, flags.Text("tb"),
+                            {.games = games, .seed = seed, .share = share, .max_plies = plies},
+                            std::cerr, InterruptFlag()));
+  return SaveSamples("tables", samples, *out);
 }
 
 // What `selfplay` and `terms` share: the game, the output file and the games,
@@ -109,61 +95,31 @@ absl::StatusOr<SelfPlayRun> ParseSelfPlayRun(const Flags& flags) {
 
 absl::Status RunSelfPlay(const Flags& flags) {
   LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
-  return std::visit(
-      [&](const auto& g) -> absl::Status {
-        using G = std::decay_t<decltype(g)>;
-        if constexpr (!HasNetworkInputs<G>) {
-          return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no learned evaluation"));
-        } else {
-          LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
-          return SaveSamples("self-play", SelfPlaySamples(g, run.plan), *out);
-        }
-      },
-      run.game);
+  if (absl::Status can = CanSampleSelfPlay(run.game); !can.ok()) return can;
+  LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
+  LUD64_ASSIGN(samples, SelfPlaySamples(run.game, run.plan, std::cerr, InterruptFlag()));
+  return SaveSamples("self-play", samples, *out);
 }
 
 // Self-play positions as CSV rows: the game's result for the mover (1, 0.5,
 // 0) and the hand-written evaluation's terms, for tune_evaluation.py.
 absl::Status RunTerms(const Flags& flags) {
   LUD64_ASSIGN(run, ParseSelfPlayRun(flags));
-  const SelfPlay& plan = run.plan;
-  return std::visit(
-      [&](const auto& g) -> absl::Status {
-        using G = std::decay_t<decltype(g)>;
-        if constexpr (!HasEvaluationTerms<G>) {
-          return absl::InvalidArgumentError(absl::StrCat(g.name(), " has no evaluation terms"));
-        } else {
-          LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
-          std::ofstream file(out->temporary());
-          file << "result," << absl::StrJoin(G::kEvaluationTermNames, ",") << "\n";
-          Random random(plan.seed);
-          TranspositionTable table(16);
-          size_t rows = 0;
-          for (int n = 0; n < plan.games && !Stopping(InterruptFlag()); ++n) {
-            std::vector<std::pair<Player, typename G::EvaluationTerms>> seen;
-            const Outcome outcome = PlaySelfPlayGame(
-                g, plan, random, table, [&](const typename G::Position& position, float) {
-                  seen.emplace_back(position.state.to_move, g.evaluation_terms(position));
-                });
-            for (const auto& [mover, terms] : seen) {
-              file << ResultFor(outcome, mover) << "," << absl::StrJoin(terms, ",") << "\n";
-            }
-            rows += seen.size();
-            std::fprintf(stderr, "terms: %d games, %zu positions\n", n + 1, rows);
-          }
-          // The rows so far would pass for all the games asked for.
-          if (Stopping(InterruptFlag())) {
-            return absl::CancelledError(
-                absl::StrCat("stopped by Ctrl-C; ", out->path(), " not written"));
-          }
-          file.close();
-          if (!file) {
-            return absl::UnavailableError(absl::StrCat(out->temporary(), ": write failed"));
-          }
-          return out->Commit();
-        }
-      },
-      run.game);
+  if (absl::Status can = CanWriteEvaluationTerms(run.game); !can.ok()) return can;
+  LUD64_ASSIGN(out, OutputFile::Create("out", run.out));
+  std::ofstream file(out->temporary());
+  if (absl::Status written =
+          WriteEvaluationTerms(run.game, run.plan, file, std::cerr, InterruptFlag());
+      !written.ok()) {
+    return written;
+  }
+  // The rows so far would pass for all the games asked for.
+  if (Stopping(InterruptFlag())) {
+    return absl::CancelledError(absl::StrCat("stopped by Ctrl-C; ", out->path(), " not written"));
+  }
+  file.close();
+  if (!file) return absl::UnavailableError(absl::StrCat(out->temporary(), ": write failed"));
+  return out->Commit();
 }
 
 absl::Status RunFit(const Flags& flags, const std::string& command_line) {

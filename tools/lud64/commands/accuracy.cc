@@ -8,7 +8,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "play/json_string.h"
-#include "search/playout_stats.h"
+#include "play/wilson_interval.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"

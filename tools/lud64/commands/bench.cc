@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_format.h"
 #include "boards/game_list.h"
-#include "engine/position_text.h"
-#include "search/perft.h"
-#include "search/playout_runner.h"
+#include "play/any_position.h"
+#include "play/perft.h"
+#include "play/playouts_run.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -44,19 +44,18 @@ struct PartResult {
   PlayoutRun run;
 };
 
-template <Game G>
-absl::StatusOr<PartResult> RunPart(const G& game, const BenchPart& part, double& perft_seconds) {
-  absl::StatusOr<typename G::Position> position = ParsePosition(game, part.position);
+absl::StatusOr<PartResult> RunPart(const AnyGame& game, const BenchPart& part,
+                                   double& perft_seconds) {
+  absl::StatusOr<AnyPosition> position = ParseAnyPosition(game, part.position);
   if (!position.ok()) return position.status();
   PartResult result;
   if (part.perft_depth > 0) {
     const auto begin = std::chrono::steady_clock::now();
-    result.nodes = Perft(game, *position, part.perft_depth, InterruptFlag());
+    result.nodes = CountPerft(game, *position, part.perft_depth, InterruptFlag());
     perft_seconds = Since(begin);
   }
   if (part.playouts > 0) {
-    result.run = RunPlayouts(game, *position, {part.playouts, 0, 1, 1, InterruptFlag()},
-                             [](uint64_t, double) {});
+    result.run = RunAnyPlayouts(game, *position, {part.playouts, 0, 1, 1, InterruptFlag()});
   }
   return result;
 }
@@ -73,8 +72,7 @@ absl::Status RunBench(std::ostream& out, std::ostream& progress) {
     if (!game.ok()) return game.status();
     progress << "bench: " << part.game << " " << part.position << "\n";
     double seconds = 0;
-    absl::StatusOr<PartResult> result =
-        std::visit([&](const auto& g) { return RunPart(g, part, seconds); }, *game);
+    absl::StatusOr<PartResult> result = RunPart(*game, part, seconds);
     if (!result.ok()) return result.status();
     if (Stopping(InterruptFlag())) return absl::CancelledError("bench interrupted");
     if (part.perft_depth > 0) {

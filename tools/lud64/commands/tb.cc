@@ -1,22 +1,17 @@
 // `lud64 tb`: endgame tablebases: build, probe, info, verify and compress.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/functional/function_ref.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "engine/input_text.h"
-#include "engine/position_text.h"
 #include "play/memory_check.h"
-#include "play/probe_json.h"
-#include "tablebase/format/tb_file.h"
-#include "tablebase/games/game_tablebases.h"
-#include "tablebase/operations/tb_operations.h"
-#include "tablebase/operations/tb_verify.h"
-#include "tablebase/solve/builder.h"
+#include "play/table_operations.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -34,56 +29,40 @@ ABSL_FLAG(bool, compress, true,
 namespace lud64 {
 namespace {
 
-using tablebase::TbProbeResult;
-
 // Probes --position, or else each line of stdin (blank lines skipped), with
 // the tables opened once: a terminal gets a hint on stderr, and input with no
 // position is an error.
-template <Game G>
-absl::Status Probe(const G& game, const std::string& dir, bool json) {
-  if constexpr (!tablebase::TablebaseFor<G>::kSupported) {
-    return tablebase::NoTablebaseError(game.name());
-  } else {
-    using Tb = typename tablebase::TablebaseFor<G>::Type;
-    absl::StatusOr<tablebase::Tablebase<Tb>> base =
-        tablebase::OpenTablebase(game, dir, tablebase::FileCheck::kHeader);
-    if (!base.ok()) return base.status();
-    const auto answer = [&](absl::string_view text) -> absl::Status {
-      absl::StatusOr<typename G::Position> position = ParsePosition(game, text);
-      if (!position.ok()) return position.status();
-      if (position->state.over()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("position ", Quoted(text), ": the game is over"));
-      }
-      absl::StatusOr<TbProbeResult> result = tablebase::ProbeOpen(*base, *position);
-      if (!result.ok()) return result.status();
-      std::cout << (json ? ProbeJson(game, position->state.turn, *result) + "\n"
-                         : tablebase::FormatProbeText(game, *result));
-      return absl::OkStatus();
-    };
-    if (FlagGiven("position")) return answer(absl::GetFlag(FLAGS_position));
-    if (absl::Status status = CheckStandardInput(); !status.ok()) return status;
-    if (isatty(STDIN_FILENO)) {
-      std::cerr << "lud64 tb probe: reading positions from standard input, one a line; Ctrl-D "
-                   "ends\n";
-    }
-    std::string line;
-    int probed = 0;
-    for (int number = 1; std::getline(std::cin, line); ++number) {
-      if (line.empty()) continue;
-      if (absl::Status status = answer(line); !status.ok()) {
-        // The code kept: a bad line is bad input (2), a damaged table an error (1).
-        return absl::Status(status.code(), absl::StrCat("line ", number, ": ", status.message()));
-      }
-      ++probed;
-    }
-    if (probed == 0) {
-      return absl::InvalidArgumentError(
-          "tb probe: no position to probe: give --position=P, or positions on standard input, "
-          "one a line");
-    }
+absl::Status Probe(const AnyGame& game, const std::string& dir, bool json) {
+  absl::StatusOr<std::unique_ptr<TableProber>> prober = OpenTableProber(game, dir);
+  if (!prober.ok()) return prober.status();
+  const auto answer = [&](absl::string_view text) -> absl::Status {
+    absl::StatusOr<std::string> result = (*prober)->Probe(text, json);
+    if (!result.ok()) return result.status();
+    std::cout << *result;
     return absl::OkStatus();
+  };
+  if (FlagGiven("position")) return answer(absl::GetFlag(FLAGS_position));
+  if (absl::Status status = CheckStandardInput(); !status.ok()) return status;
+  if (isatty(STDIN_FILENO)) {
+    std::cerr << "lud64 tb probe: reading positions from standard input, one a line; Ctrl-D "
+                 "ends\n";
   }
+  std::string line;
+  int probed = 0;
+  for (int number = 1; std::getline(std::cin, line); ++number) {
+    if (line.empty()) continue;
+    if (absl::Status status = answer(line); !status.ok()) {
+      // The code kept: a bad line is bad input (2), a damaged table an error (1).
+      return absl::Status(status.code(), absl::StrCat("line ", number, ": ", status.message()));
+    }
+    ++probed;
+  }
+  if (probed == 0) {
+    return absl::InvalidArgumentError(
+        "tb probe: no position to probe: give --position=P, or positions on standard input, "
+        "one a line");
+  }
+  return absl::OkStatus();
 }
 
 // The game of --game; for info and verify without it, the one family the
@@ -92,36 +71,26 @@ absl::StatusOr<AnyGame> GameOfTables(const std::string& action, const std::strin
   if (FlagGiven("game") || (action != "info" && action != "verify" && action != "compress")) {
     return GameOfFlags(true);
   }
-  const std::string where = tablebase::TablebaseDir(dir);
-  absl::StatusOr<std::vector<std::string>> families = tablebase::FamiliesIn(where);
-  if (!families.ok()) return families.status();
-  if (families->empty()) return absl::NotFoundError(absl::StrCat("no tablebase in ", where));
-  if (families->size() > 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, " holds tables of ", absl::StrJoin(*families, ", "), ": name one with --game"));
-  }
-  InstallInterruptHandler();
-  return MakeGame(families->front());
+  absl::StatusOr<AnyGame> game = GameOfTableDir(dir);
+  if (game.ok()) InstallInterruptHandler();
+  return game;
 }
 
 // Runs `operation` on the game of the tables; the exit code.
-template <class Operation>
-int RunOnTables(const std::string& action, const std::string& dir, Operation&& operation) {
+int RunOnTables(const std::string& action, const std::string& dir,
+                absl::FunctionRef<absl::Status(const AnyGame&)> operation) {
   absl::StatusOr<AnyGame> game = GameOfTables(action, dir);
   if (!game.ok()) return Fail(game.status());
-  if (absl::Status status = std::visit(operation, *game); !status.ok()) return Fail(status);
-  if (Stopping(InterruptFlag()))
-    return Fail(absl::CancelledError("stopped by Ctrl-C; the output is partial"));
-  return 0;
+  return ExitCodeOf(operation(*game));
 }
 
 int RunTb(const std::string& action) {
   const std::string dir = absl::GetFlag(FLAGS_tb);
   if (action == "build") {
-    tablebase::TbBuildOptions options;
+    TableBuildRequest options;
     options.dir = dir;
-    absl::StatusOr<tablebase::EndgameLimit> upto =
-        tablebase::ParseEndgameLimit(absl::GetFlag(FLAGS_upto), 16);
+    options.upto = absl::GetFlag(FLAGS_upto);
+    const absl::Status upto = CheckTableLimit(options.upto, options.max_pieces);
     options.threads = absl::GetFlag(FLAGS_threads);
     // Without --memory, a build that cannot fit in this machine's memory is
     // refused at once rather than after hours, or killed (0, no bound, if the
@@ -130,7 +99,7 @@ int RunTb(const std::string& action) {
                                              : static_cast<int64_t>(PhysicalMebibytes());
     if (absl::Status status = FirstError({
             upto.ok() ? absl::OkStatus()
-                      : absl::InvalidArgumentError(absl::StrCat("--", upto.status().message())),
+                      : absl::InvalidArgumentError(absl::StrCat("--", upto.message())),
             CheckRange("threads", options.threads, 1, 256),
             CheckRange<int64_t>("memory", options.memory_mib, 0, 1 << 24, " MiB"),
             RejectFlags({"position", "json"}, "tb probe"),
@@ -138,11 +107,9 @@ int RunTb(const std::string& action) {
         !status.ok()) {
       return Fail(status);
     }
-    options.upto = *upto;
     options.compress = absl::GetFlag(FLAGS_compress);
     options.stop = InterruptFlag();
-    return RunOnGame(
-        [&](const auto& game) { return tablebase::BuildTablebases(game, options, std::cerr); });
+    return RunOnAnyGame([&](const AnyGame& game) { return BuildTables(game, options, std::cerr); });
   }
   if (absl::Status status = RejectFlags({"upto", "memory", "compress"}, "tb build"); !status.ok()) {
     return Fail(status);
@@ -155,15 +122,15 @@ int RunTb(const std::string& action) {
   }
   if (action == "probe") {
     const bool json = absl::GetFlag(FLAGS_json);
-    return RunOnGame([&](const auto& game) { return Probe(game, dir, json); },
-                     /*long_work=*/false);
+    return RunOnAnyGame([&](const AnyGame& game) { return Probe(game, dir, json); },
+                        /*long_work=*/false);
   }
   if (absl::Status status = RejectFlags({"position", "json"}, "tb probe"); !status.ok()) {
     return Fail(status);
   }
   if (action == "info") {
-    return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {
-      absl::StatusOr<std::string> info = tablebase::TablebaseInfo(game, dir);
+    return RunOnTables(action, dir, [&](const AnyGame& game) -> absl::Status {
+      absl::StatusOr<std::string> info = TablesInfo(game, dir);
       if (!info.ok()) return info.status();
       std::cout << *info;
       return absl::OkStatus();
@@ -174,9 +141,9 @@ int RunTb(const std::string& action) {
     return Fail(status);
   }
   if (action == "compress") {
-    return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {
-      absl::StatusOr<tablebase::CompressReport> report =
-          tablebase::CompressTablebases(game, dir, threads, std::cerr, InterruptFlag());
+    return RunOnTables(action, dir, [&](const AnyGame& game) -> absl::Status {
+      absl::StatusOr<TablesCompressed> report =
+          CompressTables(game, dir, threads, std::cerr, InterruptFlag());
       if (!report.ok()) return report.status();
       std::cout << absl::StreamFormat(
           "compressed %d files: %d bytes to %d (%.1fx); %d were in format 4 already\n",
@@ -185,9 +152,9 @@ int RunTb(const std::string& action) {
       return absl::OkStatus();
     });
   }
-  return RunOnTables(action, dir, [&](const auto& game) -> absl::Status {  // verify
-    absl::StatusOr<tablebase::TbVerifyReport> report =
-        tablebase::VerifyTablebases(game, dir, threads, std::cerr, InterruptFlag());
+  return RunOnTables(action, dir, [&](const AnyGame& game) -> absl::Status {  // verify
+    absl::StatusOr<TablesVerified> report =
+        VerifyTables(game, dir, threads, std::cerr, InterruptFlag());
     if (!report.ok()) return report.status();
     std::cout << absl::StreamFormat("verified %d positions: %d mismatches\n", report->positions,
                                     report->mismatches);

@@ -9,8 +9,8 @@
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
+#include "play/perft.h"
 #include "play/sprt.h"
-#include "search/perft.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -50,7 +50,9 @@ int DefaultOpenings(const G& game) {
   constexpr int kFewest = 4, kMost = 12;
   constexpr uint64_t kLines = 1000;
   int plies = kFewest;
-  while (plies < kMost && Perft(game, game.start(), plies) < kLines) ++plies;
+  while (plies < kMost && CountPerft(AnyGame(game), AnyPosition(game.start()), plies) < kLines) {
+    ++plies;
+  }
   return plies;
 }
 

@@ -19,7 +19,8 @@ int RunPerftCommand(const std::string&) {
   }
   if (absl::Status status = CheckRange("depth", depth, 1, 40); !status.ok()) return Fail(status);
   const PerftRequest request{absl::GetFlag(FLAGS_position), depth, absl::GetFlag(FLAGS_divide)};
-  return RunOnGame([&](const auto& game) { return RunPerft(game, request, std::cout, std::cerr); });
+  return RunOnAnyGame(
+      [&](const AnyGame& game) { return RunPerft(game, request, std::cout, std::cerr); });
 }
 
 }  // namespace

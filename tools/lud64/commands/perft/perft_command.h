@@ -10,9 +10,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "boards/game_list.h"
 #include "engine/notation.h"
-#include "engine/position_text.h"
-#include "search/perft.h"
+#include "play/any_position.h"
+#include "play/perft.h"
 #include "tools/common/interrupt.h"
 
 namespace lud64 {
@@ -36,38 +37,37 @@ inline std::string PerftSummary(uint64_t nodes, double seconds) {
   return absl::StrFormat("nodes %d time %.*fs nps %s\n", nodes, seconds < 1 ? 6 : 3, seconds, nps);
 }
 
-template <Game G>
-absl::Status RunPerft(const G& game, const PerftRequest& request, std::ostream& out,
-                      std::ostream& progress) {
-  absl::StatusOr<typename G::Position> position = ParsePosition(game, request.position);
+inline absl::Status RunPerft(const AnyGame& game, const PerftRequest& request, std::ostream& out,
+                             std::ostream& progress) {
+  absl::StatusOr<AnyPosition> position = ParseAnyPosition(game, request.position);
   if (!position.ok()) return position.status();
   const absl::Time start = absl::Now();
   absl::Time last_report = start;
-  uint64_t total = 0;
-  PerftDivide last;
-  for (int depth = 1; depth <= request.depth; ++depth) {
-    last = PerftByDecision(
-        game, *position, depth,
-        [&](int done, int of) {
-          const absl::Time now = absl::Now();
-          if (now - last_report >= absl::Seconds(1)) {
-            last_report = now;
-            progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done,
-                                           of, absl::ToDoubleSeconds(now - start));
-          }
-        },
-        InterruptFlag());
-    if (!last.complete) {
-      return absl::CancelledError(absl::StrFormat(
-          "perft(%d) interrupted after %d first decisions; %d nodes counted before it", depth,
-          last.children.size(), total));
+  PerftProgress report;
+  report.root_done = [&](int depth, int done, int of) {
+    const absl::Time now = absl::Now();
+    if (now - last_report >= absl::Seconds(1)) {
+      last_report = now;
+      progress << absl::StreamFormat("perft(%d): %d/%d first decisions, %.1fs\n", depth, done, of,
+                                     absl::ToDoubleSeconds(now - start));
     }
-    total += last.total;
-    out << "perft(" << depth << ") = " << last.total << "\n";
+  };
+  report.depth_done = [&](int depth, uint64_t nodes) {
+    out << "perft(" << depth << ") = " << nodes << "\n";
+  };
+  const PerftDepths counts =
+      CountPerftByDepth(game, *position, request.depth, InterruptFlag(), report);
+  uint64_t total = 0;
+  for (uint64_t nodes : counts.counts) total += nodes;
+  if (!counts.complete) {
+    return absl::CancelledError(absl::StrFormat(
+        "perft(%d) interrupted after %d first decisions; %d nodes counted before it",
+        counts.counts.size() + 1, counts.divide.size(), total));
   }
   if (request.divide) {
-    for (const auto& [decision, nodes] : last.children)
-      out << FormatDecision(decision, game.site_names()) << ": " << nodes << "\n";
+    const SiteNames& names = SiteNamesOf(game);
+    for (const auto& [decision, nodes] : counts.divide)
+      out << FormatDecision(decision, names) << ": " << nodes << "\n";
   }
   out << PerftSummary(total, absl::ToDoubleSeconds(absl::Now() - start));
   return absl::OkStatus();

@@ -1,12 +1,8 @@
-// n environments of one game stepped together in C++, for reinforcement
-// learning: actions in, planes, rewards and done flags out, finished games
-// reset at once. Each environment has its own random stream (for random
-// actions) derived from the seed and its index, so results depend on the seed
-// only, never on the threads. The calls that can take seconds (building,
-// reset, step, legal masks of millions of environments) can be interrupted,
-// and then change nothing.
-#ifndef LUD64_PYTHON_BATCH_ENV_H_
-#define LUD64_PYTHON_BATCH_ENV_H_
+// BatchEnvOf<G>: the batched environments of one game (batch_env.h), their
+// hot loop over search/playout.h. Included only by batch_env_<game>.cc,
+// which compile it once per game.
+#ifndef LUD64_PLAY_BATCH_ENV_IMPL_H_
+#define LUD64_PLAY_BATCH_ENV_IMPL_H_
 
 #include <algorithm>
 #include <atomic>
@@ -23,11 +19,12 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/position_text.h"
-#include "python/worker_pool.h"
+#include "play/batch_env.h"
+#include "play/worker_pool.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
 
-namespace lud64::python {
+namespace lud64 {
 
 // Whether `decision` is legal in `position`: IsLegal (engine/game.h),
 // read from the decision sets of the games that have them without listing
@@ -52,36 +49,6 @@ bool IsLegalDecision(const G& game, const typename G::Position& position, Decisi
   }
 }
 
-// Asked by the calling thread between rounds of environments: true stops
-// the call (the module's Ctrl-C check). Empty: never.
-using Interrupt = std::function<bool()>;
-
-// Environments a thread handles between two looks at the Interrupt: about
-// 2 ms of steps (a round of the pool costs about 10 us), and one round, so no
-// look, at the usual sizes.
-inline constexpr int kBlock = 16384;
-
-// The game-independent face of BatchEnvOf<G>. Output pointers hold n values
-// (n * plane_size planes, n * num_actions mask values).
-class BatchEnvCore {
- public:
-  virtual ~BatchEnvCore() = default;
-  virtual int size() const = 0;
-  // Reset, Step and LegalMask return false (Step: a Cancelled status) when
-  // `interrupt` stopped them, and then have changed nothing.
-  virtual bool Reset(float* planes, const Interrupt& interrupt) = 0;
-  // Nothing changes when an action is out of range or illegal: the error
-  // names the first such environment.
-  virtual absl::Status Step(const int32_t* actions, float* planes, float* rewards, bool* done,
-                            const Interrupt& interrupt) = 0;
-  virtual bool LegalMask(bool* mask, const Interrupt& interrupt) = 0;
-  // Under a second at any size, so never interrupted: an interruption would
-  // have advanced some environments' random streams.
-  virtual void RandomActions(int32_t* actions) = 0;
-  virtual void ToMove(int8_t* players) const = 0;
-  virtual std::string PositionText(int env) const = 0;
-};
-
 template <NotatedGame G>
 class BatchEnvOf final : public BatchEnvCore {
  public:
@@ -90,9 +57,9 @@ class BatchEnvOf final : public BatchEnvCore {
   // n environments at the start; `actions` and `plane_size` describe the
   // game's action space and planes. nullptr when `interrupt` stopped it (16M
   // environments take seconds).
-  static std::unique_ptr<BatchEnvOf> Make(const G& game, const ActionSpace& actions, int plane_size,
-                                          int n, uint64_t seed, int threads,
-                                          const Interrupt& interrupt) {
+  static std::unique_ptr<BatchEnvCore> Make(const G& game, const ActionSpace& actions,
+                                            int plane_size, int n, uint64_t seed, int threads,
+                                            const Interrupt& interrupt) {
     std::unique_ptr<BatchEnvOf> env(new BatchEnvOf(game, actions, plane_size, threads));
     env->positions_.reserve(n);
     env->previous_.reserve(n);
@@ -244,6 +211,13 @@ class BatchEnvOf final : public BatchEnvCore {
   WorkerPool pool_;
 };
 
-}  // namespace lud64::python
+template <Game G>
+std::unique_ptr<BatchEnvCore> MakeGameBatchEnv(const G& game, const ActionSpace& actions,
+                                               int plane_size, int n, uint64_t seed, int threads,
+                                               const Interrupt& interrupt) {
+  return BatchEnvOf<G>::Make(game, actions, plane_size, n, seed, threads, interrupt);
+}
 
-#endif  // LUD64_PYTHON_BATCH_ENV_H_
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_BATCH_ENV_IMPL_H_

@@ -1,7 +1,7 @@
 // A few threads kept for the whole life of a batch environment, so that each
 // step splits its environments across cores without starting threads.
-#ifndef LUD64_PYTHON_WORKER_POOL_H_
-#define LUD64_PYTHON_WORKER_POOL_H_
+#ifndef LUD64_PLAY_WORKER_POOL_H_
+#define LUD64_PLAY_WORKER_POOL_H_
 
 #include <algorithm>
 #include <condition_variable>
@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace lud64::python {
+namespace lud64 {
 
 class WorkerPool {
  public:
@@ -82,6 +82,6 @@ class WorkerPool {
   bool quit_ = false;
 };
 
-}  // namespace lud64::python
+}  // namespace lud64
 
-#endif  // LUD64_PYTHON_WORKER_POOL_H_
+#endif  // LUD64_PLAY_WORKER_POOL_H_

@@ -1,25 +1,28 @@
 // Where training samples come from: positions of seeded random games valued
 // exactly by endgame tables, and positions of alpha-beta self-play valued by
-// the game's outcome and the search's score.
-#ifndef LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
-#define LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
+// the game's outcome and the search's score. The templates behind
+// training_samples.h, included only by training_samples_impl.h.
+#ifndef LUD64_PLAY_SAMPLE_SOURCES_H_
+#define LUD64_PLAY_SAMPLE_SOURCES_H_
 
 #include <algorithm>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
-#include <cstdio>
+#include <ostream>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
 #include "engine/game.h"
 #include "engine/random.h"
+#include "engine/stop.h"
 #include "network/games/game_networks.h"
 #include "network/training.h"
+#include "play/training_samples.h"
 #include "search/alphabeta.h"
 #include "search/playout.h"
 #include "tablebase/probe/probe.h"
-#include "tools/common/interrupt.h"
 
 namespace lud64 {
 
@@ -56,24 +59,17 @@ concept HasEvaluationTerms = requires(const G& game, const typename G::Position&
   { G::kEvaluationTermNames.size() } -> std::same_as<size_t>;
 };
 
-struct TableSampling {
-  int games = 1000;
-  uint64_t seed = 1;
-  double share = 0.25;  // of each game's positions the tables hold
-  int max_plies = 600;  // a random game is cut there
-};
-
 // Positions of random games from the start, each kept with probability
 // `share` when the tables hold it. A table that cannot be read (a corrupt
 // block) is an error: samples that skip its positions would be biased.
 template <tablebase::TablebaseGame Tb>
 requires HasNetworkInputs<typename Tb::Game> absl::StatusOr<std::vector<TrainingSample>>
-TableSamples(const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tables,
-             const TableSampling& sampling) {
+TableSamplesOf(const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tables,
+               const TableSampling& sampling, std::ostream& progress, StopFlag stop) {
   std::vector<TrainingSample> samples;
   Random random(sampling.seed);
   const auto keep_below = static_cast<uint64_t>(sampling.share * 1'000'000);
-  for (int g = 0; g < sampling.games && !Stopping(InterruptFlag()); ++g) {
+  for (int g = 0; g < sampling.games && !Stopping(stop); ++g) {
     typename Tb::Game::Position position = game.start();
     for (int ply = 0; ply < sampling.max_plies && !position.state.over(); ++ply) {
       // Probe, unlike Lookup, returns a corrupt block's error; a slice the
@@ -87,20 +83,11 @@ TableSamples(const typename Tb::Game& game, const tablebase::Tablebase<Tb>& tabl
       Apply(game, position, RandomDecision(game, position, random));
     }
     if ((g + 1) % 1000 == 0) {
-      std::fprintf(stderr, "tables: %d games, %zu samples\n", g + 1, samples.size());
+      progress << absl::StreamFormat("tables: %d games, %d samples\n", g + 1, samples.size());
     }
   }
   return samples;
 }
-
-struct SelfPlay {
-  int games = 100;
-  uint64_t seed = 1;
-  int depth = 3;                // plies searched per decision
-  int random_plies = 8;         // random decisions opening each game, not sampled
-  int max_plies = 400;          // a game still going is scored a draw there
-  double outcome_weight = 0.5;  // the rest of the target is the search's score
-};
 
 // One alpha-beta game (classic evaluation, fixed depth) from a randomised
 // opening: `visit(position, expected)` for each position searched, with the
@@ -137,12 +124,14 @@ inline float ResultFor(Outcome outcome, Player mover) {
 // Self-play samples: each position's target blends the game's outcome for
 // its mover with the expected result of the search's score.
 template <SearchableGame G>
-requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G& game,
-                                                                         const SelfPlay& plan) {
+requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamplesOf(const G& game,
+                                                                           const SelfPlay& plan,
+                                                                           std::ostream& progress,
+                                                                           StopFlag stop) {
   std::vector<TrainingSample> samples;
   Random random(plan.seed);
   TranspositionTable table(16);
-  for (int g = 0; g < plan.games && !Stopping(InterruptFlag()); ++g) {
+  for (int g = 0; g < plan.games && !Stopping(stop); ++g) {
     struct Seen {
       TrainingSample sample;
       Player mover;
@@ -158,11 +147,11 @@ requires HasNetworkInputs<G> std::vector<TrainingSample> SelfPlaySamples(const G
                                            (1 - plan.outcome_weight) * s.score);
       samples.push_back(s.sample);
     }
-    std::fprintf(stderr, "self-play: %d games, %zu samples\n", g + 1, samples.size());
+    progress << absl::StreamFormat("self-play: %d games, %d samples\n", g + 1, samples.size());
   }
   return samples;
 }
 
 }  // namespace lud64
 
-#endif  // LUD64_TOOLS_TRAIN_SAMPLE_SOURCES_H_
+#endif  // LUD64_PLAY_SAMPLE_SOURCES_H_

@@ -1,0 +1,70 @@
+// Training samples for lud64-train, over any game, behind no template:
+// positions of seeded random games valued exactly by the endgame tables,
+// positions of alpha-beta self-play valued by the game's outcome and the
+// search's score, and self-play positions' evaluation terms. One
+// implementation per game (training_samples_impl.h), compiled once in
+// training_samples_<game>.cc.
+#ifndef LUD64_PLAY_TRAINING_SAMPLES_H_
+#define LUD64_PLAY_TRAINING_SAMPLES_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "boards/game_list.h"
+#include "engine/stop.h"
+#include "network/training.h"
+
+namespace lud64 {
+
+struct TableSampling {
+  int games = 1000;
+  uint64_t seed = 1;
+  double share = 0.25;  // of each game's positions the tables hold
+  int max_plies = 600;  // a random game is cut there
+};
+
+struct SelfPlay {
+  int games = 100;
+  uint64_t seed = 1;
+  int depth = 3;                // plies searched per decision
+  int random_plies = 8;         // random decisions opening each game, not sampled
+  int max_plies = 400;          // a game still going is scored a draw there
+  double outcome_weight = 0.5;  // the rest of the target is the search's score
+};
+
+// What a game can give, checked before any file is made: an error for a
+// game without tables or a learned evaluation (table samples), without a
+// learned evaluation (self-play samples), without evaluation terms.
+absl::Status CanSampleTables(const AnyGame& game);
+absl::Status CanSampleSelfPlay(const AnyGame& game);
+absl::Status CanWriteEvaluationTerms(const AnyGame& game);
+
+// Positions of random games from the start, each kept with probability
+// `share` when the tables in `dir` hold it, the target from the tables'
+// value. Tables missing or damaged at `dir` are InvalidArgument; a table
+// that cannot be read while sampling is an error (skipping its positions
+// would bias the samples). Stops early, with the samples so far, once `stop`
+// is set; progress every 1000 games.
+absl::StatusOr<std::vector<TrainingSample>> TableSamples(const AnyGame& game,
+                                                         const std::string& dir,
+                                                         const TableSampling& sampling,
+                                                         std::ostream& progress, StopFlag stop);
+
+// Self-play samples: each position's target blends the game's outcome for
+// its mover with the expected result of the search's score.
+absl::StatusOr<std::vector<TrainingSample>> SelfPlaySamples(const AnyGame& game,
+                                                            const SelfPlay& plan,
+                                                            std::ostream& progress, StopFlag stop);
+
+// Self-play positions as CSV rows to `csv`, after a header: the game's
+// result for the mover (1, 0.5, 0) and the hand-written evaluation's terms.
+absl::Status WriteEvaluationTerms(const AnyGame& game, const SelfPlay& plan, std::ostream& csv,
+                                  std::ostream& progress, StopFlag stop);
+
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_TRAINING_SAMPLES_H_

@@ -1,0 +1,113 @@
+// GameTrainingSamples of one game: sample_sources.h instantiated for it,
+// with its errors for what the game lacks. Included only by
+// training_samples_<game>.cc.
+#ifndef LUD64_PLAY_TRAINING_SAMPLES_IMPL_H_
+#define LUD64_PLAY_TRAINING_SAMPLES_IMPL_H_
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "play/game_training_samples.h"
+#include "play/sample_sources.h"
+#include "play/search_instances.h"
+#include "tablebase/games/game_tablebases.h"
+
+namespace lud64 {
+
+template <Game G>
+class GameTrainingSamplesOf final : public GameTrainingSamples {
+ public:
+  explicit GameTrainingSamplesOf(const G& game) : game_(game) {}
+
+  absl::Status CanSampleTables() const override {
+    if constexpr (!tablebase::TablebaseFor<G>::kSupported) {
+      return tablebase::NoTablebaseError(game_.name());
+    } else {
+      return CanSampleSelfPlay();
+    }
+  }
+
+  absl::Status CanSampleSelfPlay() const override {
+    if constexpr (!HasNetworkInputs<G>) {
+      return absl::InvalidArgumentError(absl::StrCat(game_.name(), " has no learned evaluation"));
+    } else {
+      return absl::OkStatus();
+    }
+  }
+
+  absl::Status CanWriteEvaluationTerms() const override {
+    if constexpr (!HasEvaluationTerms<G>) {
+      return absl::InvalidArgumentError(absl::StrCat(game_.name(), " has no evaluation terms"));
+    } else {
+      return absl::OkStatus();
+    }
+  }
+
+  absl::StatusOr<std::vector<TrainingSample>> TableSamples(const std::string& dir,
+                                                           const TableSampling& sampling,
+                                                           std::ostream& progress,
+                                                           StopFlag stop) const override {
+    if (absl::Status can = CanSampleTables(); !can.ok()) return can;
+    if constexpr (tablebase::TablebaseFor<G>::kSupported && HasNetworkInputs<G>) {
+      auto base = tablebase::OpenTablebase(game_, dir, tablebase::FileCheck::kHeader);
+      // Tables missing or damaged at `dir`: bad input, as a bad sample file.
+      if (!base.ok()) return absl::InvalidArgumentError(base.status().message());
+      return TableSamplesOf(game_, *base, sampling, progress, stop);
+    } else {
+      return absl::InternalError("unreachable");
+    }
+  }
+
+  absl::StatusOr<std::vector<TrainingSample>> SelfPlaySamples(const SelfPlay& plan,
+                                                              std::ostream& progress,
+                                                              StopFlag stop) const override {
+    if (absl::Status can = CanSampleSelfPlay(); !can.ok()) return can;
+    if constexpr (HasNetworkInputs<G>) {
+      return SelfPlaySamplesOf(game_, plan, progress, stop);
+    } else {
+      return absl::InternalError("unreachable");
+    }
+  }
+
+  absl::Status WriteEvaluationTerms(const SelfPlay& plan, std::ostream& csv, std::ostream& progress,
+                                    StopFlag stop) const override {
+    if (absl::Status can = CanWriteEvaluationTerms(); !can.ok()) return can;
+    if constexpr (HasEvaluationTerms<G>) {
+      csv << "result," << absl::StrJoin(G::kEvaluationTermNames, ",") << "\n";
+      Random random(plan.seed);
+      TranspositionTable table(16);
+      size_t rows = 0;
+      for (int n = 0; n < plan.games && !Stopping(stop); ++n) {
+        std::vector<std::pair<Player, typename G::EvaluationTerms>> seen;
+        const Outcome outcome = PlaySelfPlayGame(
+            game_, plan, random, table, [&](const typename G::Position& position, float) {
+              seen.emplace_back(position.state.to_move, game_.evaluation_terms(position));
+            });
+        for (const auto& [mover, terms] : seen) {
+          csv << ResultFor(outcome, mover) << "," << absl::StrJoin(terms, ",") << "\n";
+        }
+        rows += seen.size();
+        progress << absl::StreamFormat("terms: %d games, %d positions\n", n + 1, rows);
+      }
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  const G game_;
+};
+
+template <Game G>
+std::unique_ptr<GameTrainingSamples> MakeGameTrainingSamples(const G& game) {
+  return std::make_unique<GameTrainingSamplesOf<G>>(game);
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_TRAINING_SAMPLES_IMPL_H_
