@@ -28,7 +28,7 @@ DEBIAN = ("on Debian 12, install them with: sudo apt-get install cmake ninja-bui
 
 
 def version():
-    text = (ROOT / "python" / "lud64" / "_version.py").read_text()
+    text = (ROOT / "python" / "src" / "lud64" / "_version.py").read_text()
     return re.search(r'__version__ = "([^"]+)"', text).group(1)
 
 

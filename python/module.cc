@@ -1,4 +1,4 @@
-// lud64._core, the compiled core of the package `lud64` (python/lud64/):
+// lud64._core, the compiled core of the package `lud64` (python/src/lud64/):
 // the games, positions, batch environments, engines and pictures of lud64 for
 // Python (python/README section of the top README).
 #include "python/bindings.h"

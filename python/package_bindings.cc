@@ -5,7 +5,10 @@
 
 namespace lud64::python {
 
+void RegisterPgx(py::module_& m);
+
 void RegisterPackageExtras(py::module_& m) {
+  RegisterPgx(m);
   m.def(
       "_turn_limit", [] { return kTurnLimit; },
       "The turns after which every game is drawn (engine/player.h).");

@@ -9,6 +9,8 @@
 
 The shapes of the libraries researchers use, without them:
   game = lud64.load_game('davxar:pieces=6')   # OpenSpiel: game.new_initial_state()
+  env = lud64.pettingzoo.env('davxar')         # PettingZoo AEC
+  env = lud64.pgx.make('davxar')               # Pgx, batched: env.init(n, seed), env.step
 
 Long calls release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
@@ -24,3 +26,4 @@ from ._core import *  # noqa: F401,F403  the classes and functions of the compil
 from ._core import Game, Position, BatchEnv, SpielState  # noqa: F401
 from ._version import __version__  # noqa: F401
 from .spiel import TERMINAL, SpielGame, load_game  # noqa: F401
+from . import pettingzoo, pgx  # noqa: F401,E402
