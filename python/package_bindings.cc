@@ -6,9 +6,11 @@
 namespace lud64::python {
 
 void RegisterPgx(py::module_& m);
+void RegisterTeacher(py::module_& m);
 
 void RegisterPackageExtras(py::module_& m) {
   RegisterPgx(m);
+  RegisterTeacher(m);
   m.def(
       "_turn_limit", [] { return kTurnLimit; },
       "The turns after which every game is drawn (engine/player.h).");

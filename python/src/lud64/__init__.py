@@ -11,6 +11,8 @@ The shapes of the libraries researchers use, without them:
   game = lud64.load_game('davxar:pieces=6')   # OpenSpiel: game.new_initial_state()
   env = lud64.pettingzoo.env('davxar')         # PettingZoo AEC
   env = lud64.pgx.make('davxar')               # Pgx, batched: env.init(n, seed), env.step
+Perfect play and search as teacher and judge: lud64.probe_actions, lud64.mcts,
+lud64.alphabeta, lud64.accuracy, lud64.match.
 
 Long calls release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
@@ -27,3 +29,5 @@ from ._core import Game, Position, BatchEnv, SpielState  # noqa: F401
 from ._version import __version__  # noqa: F401
 from .spiel import TERMINAL, SpielGame, load_game  # noqa: F401
 from . import pettingzoo, pgx  # noqa: F401,E402
+from .teacher import probe_actions, mcts, alphabeta  # noqa: F401,E402
+from .judge import accuracy, match  # noqa: F401,E402
