@@ -259,6 +259,10 @@ void RegisterGames(py::module_& m);
 void RegisterPositions(py::module_& m);
 void RegisterBatchEnv(py::module_& m);
 void RegisterAnalysis(py::module_& m);
+// The package's additions (issue 53): lud64.SpielState (spiel_bindings.cc),
+// and the rest that RegisterPackageExtras registers (package_bindings.cc).
+void RegisterSpielState(py::module_& m);
+void RegisterPackageExtras(py::module_& m);
 
 }  // namespace lud64::python
 

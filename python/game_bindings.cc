@@ -172,6 +172,9 @@ void RegisterGames(py::module_& m) {
       },
       "The names of the games lud64 plays; lud64.Game(name) makes one, options after a colon.");
 
+  // Position first (its methods come in RegisterPositions), so that the
+  // signatures of Game.start and Game.position name lud64.Position.
+  py::class_<PositionHandle>(m, "Position");
   py::class_<GameHandle, GamePtr>(m, "Game",
                                   R"(A game with its options, e.g. Game("davxar:pieces=6").
 

@@ -138,11 +138,13 @@ PositionHandle Unpickle(const py::tuple& t) {
 }  // namespace
 
 void RegisterPositions(py::module_& m) {
-  py::class_<PositionHandle>(m, "Position", R"(An immutable position of a game.
+  auto position_class = py::reinterpret_borrow<py::class_<PositionHandle>>(m.attr("Position"));
+  position_class.attr("__doc__") = R"(An immutable position of a game.
 
 Made by Game.start(), Game.position(text) and Position.play(decision). Equal
 positions have equal text; pickling stores the game's name and the text (and
-how a finished game ended, which the text cannot always show).)")
+how a finished game ended, which the text cannot always show).)";
+  position_class
       .def_property_readonly(
           "game", [](const PositionHandle& p) { return p.game; }, "The game.")
       .def("text", &PositionText, "The position's text (engine/RULES.md notation).")

@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev libabsl-dev
   libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-numpy python3-pytest
+  python3-venv python3-setuptools python3-pip python3-wheel  # pip install . (pyproject.toml)
+  python3-torch python3-matplotlib  # python/examples/train_policy_value.py
   clang-16 libclang-rt-16-dev)  # the asan and tsan presets, and fuzz/
 missing=()
 for package in "${packages[@]}"; do

@@ -3,6 +3,7 @@ are bools (or not numbers at all)."""
 import fractions
 import pathlib
 import re
+import types
 
 import numpy as np
 import pytest
@@ -11,7 +12,9 @@ import lud64
 from conftest import run_isolated
 
 HERE = pathlib.Path(__file__).resolve().parent
-CLASSES = sorted(name for name, value in vars(lud64).items() if isinstance(value, type))
+# The compiled classes (pybind11's), not the package's Python ones (SpielGame).
+CLASSES = sorted(name for name, value in vars(lud64).items()
+                 if isinstance(value, type) and type(value) is type(lud64.Game))
 UNINITIALIZED = "an uninitialized object (made by __new__ without __init__ or __setstate__)"
 # What the members that take arguments are given; the others are called with none.
 ARGUMENTS = {
@@ -23,13 +26,17 @@ ARGUMENTS = {
     ("Position", "__eq__"): lambda: (lud64.Game("davxar").start(),),
     ("BatchEnv", "position"): lambda: (0,),
     ("BatchEnv", "step"): lambda: (np.zeros(1, dtype=np.int32),),
+    ("SpielState", "apply_action"): lambda: (0,),
+    ("SpielState", "undo_action"): lambda: (0, 0),
 }
 
 
 def members(name):
-    """The methods and properties of lud64.<name>, but those that initialize."""
+    """The compiled methods and properties of lud64.<name>, but those that initialize
+    (not the Python functions lud64/spiel.py adds, which call compiled ones)."""
     return sorted(member for member, value in vars(getattr(lud64, name)).items()
                   if member not in ("__init__", "__setstate__")
+                  and not isinstance(value, types.FunctionType)
                   and (callable(value) or isinstance(value, property)))
 
 
