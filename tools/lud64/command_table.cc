@@ -10,6 +10,7 @@
   X(Book)                 \
   X(Accuracy)             \
   X(Ugi)                  \
+  X(Serve)                \
   X(Games)                \
   X(Show)                 \
   X(Perft)                \

@@ -1,0 +1,97 @@
+#include "tools/lud64/serve/session_pool.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "boards/game_list.h"
+
+namespace lud64 {
+namespace {
+
+// Idle sessions kept per game and use; more are let go.
+constexpr size_t kIdlePerKey = 4;
+
+EngineOptions OptionsFor(SessionUse use, const std::optional<std::string>& tables) {
+  EngineOptions options;
+  options.tables = tables;
+  switch (use) {
+    case SessionUse::kPosition:
+      // No search: random play makes no table; the solver's table, should a
+      // probe reach it, is the smallest.
+      options.kind = EngineKind::kRandom;
+      options.hash_mib = 1;
+      break;
+    case SessionUse::kAlphaBeta:
+      options.kind = EngineKind::kAlphaBeta;
+      break;
+    case SessionUse::kMcts:
+      options.kind = EngineKind::kMcts;
+      break;
+  }
+  return options;
+}
+
+}  // namespace
+
+SessionPool::SessionPool(std::optional<std::string> tables, int max_searches)
+    : tables_(std::move(tables)), max_searches_(max_searches) {}
+
+SessionPool::Lease::~Lease() {
+  if (pool_ != nullptr && session_ != nullptr) pool_->Return(key_, std::move(session_));
+}
+
+SessionPool::SearchSlot::~SearchSlot() {
+  if (pool_ == nullptr) return;
+  std::lock_guard lock(pool_->mutex_);
+  --pool_->searches_;
+}
+
+absl::StatusOr<SessionPool::Lease> SessionPool::Take(absl::string_view game_spec, SessionUse use) {
+  absl::StatusOr<AnyGame> game = MakeGame(game_spec);
+  if (!game.ok()) return game.status();
+  const std::string key = absl::StrCat(GameName(*game), "/", static_cast<int>(use));
+  {
+    std::lock_guard lock(mutex_);
+    auto it = idle_.find(key);
+    if (it != idle_.end() && !it->second.empty()) {
+      std::unique_ptr<EngineSession> session = std::move(it->second.back());
+      it->second.pop_back();
+      return Lease(this, key, std::move(session));
+    }
+  }
+  absl::StatusOr<std::unique_ptr<EngineSession>> made =
+      MakeEngineSession(*game, OptionsFor(use, tables_));
+  if (!made.ok()) return made.status();
+  {
+    std::lock_guard lock(mutex_);
+    ++made_;
+  }
+  return Lease(this, key, *std::move(made));
+}
+
+void SessionPool::Return(const std::string& key, std::unique_ptr<EngineSession> session) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::unique_ptr<EngineSession>>& idle = idle_[key];
+  if (idle.size() < kIdlePerKey) idle.push_back(std::move(session));
+}
+
+std::optional<SessionPool::SearchSlot> SessionPool::TakeSearchSlot() {
+  std::lock_guard lock(mutex_);
+  if (searches_ >= max_searches_) return std::nullopt;
+  ++searches_;
+  return SearchSlot(this);
+}
+
+int SessionPool::sessions_made() const {
+  std::lock_guard lock(mutex_);
+  return made_;
+}
+
+int SessionPool::sessions_idle() const {
+  std::lock_guard lock(mutex_);
+  int idle = 0;
+  for (const auto& [key, sessions] : idle_) idle += static_cast<int>(sessions.size());
+  return idle;
+}
+
+}  // namespace lud64
