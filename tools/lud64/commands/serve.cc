@@ -46,6 +46,7 @@ int RunServeCommand(const std::string&) {
               << ": anyone who reaches this port can use the engine and the tables\n";
   }
   ServeApi api(options);
+  api.Warm("davxar");  // the page's first game
   InstallInterruptHandler();
   const absl::Status status = RunHttpServer(
       api, host, port,

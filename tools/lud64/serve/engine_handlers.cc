@@ -106,6 +106,9 @@ ServeAnswer ServeApi::Probe(absl::string_view body) {
   absl::StatusOr<GameSetUp> setup = SetUpGame(**session, *request);
   if (!setup.ok()) return StatusAnswer(setup.status());
   EngineSession& s = **session;
+  if (!s.options().tables) {
+    return JsonAnswer({{"held", false}, {"reason", pool_.NoTables(s.game())}});
+  }
   const AnyPosition root = s.position();
   if (PositionIsOver(root)) return JsonAnswer({{"held", false}, {"reason", "the game is over"}});
   absl::StatusOr<SolveAnswer> solved = s.Solve(EngineLimits{.depth = 1, .nodes = 1}, nullptr);

@@ -86,6 +86,11 @@ ServeAnswer ServeApi::Handle(const ServeRequest& request) {
   return ErrorAnswer(404, absl::StrCat("unknown API path \"", path, "\" (", kApiPaths, ")"));
 }
 
+void ServeApi::Warm(absl::string_view game) {
+  absl::StatusOr<SessionPool::Lease> position = pool_.Take(game, SessionUse::kPosition);
+  absl::StatusOr<SessionPool::Lease> search = pool_.Take(game, SessionUse::kAlphaBeta);
+}
+
 ServeAnswer ServeApi::Games() const {
   nlohmann::json games = nlohmann::json::array();
   for (const GameInfo& info : KnownGames()) {

@@ -38,6 +38,10 @@ class ServeApi {
   // POST /api/analyse as a stream: the running analysis, or the error answer.
   std::variant<std::unique_ptr<AnalysisRun>, ServeAnswer> StartAnalysis(absl::string_view body);
 
+  // Makes the sessions a first request for `game` needs (a position's, and
+  // alpha-beta's with its table), so that it does not wait for them.
+  void Warm(absl::string_view game);
+
   const ServeOptions& options() const { return options_; }
   SessionPool& pool() { return pool_; }
 

@@ -59,8 +59,22 @@ absl::StatusOr<SessionPool::Lease> SessionPool::Take(absl::string_view game_spec
       return Lease(this, key, std::move(session));
     }
   }
+  // A game the tables' directory has no tables for is played without them.
+  std::optional<std::string> tables = tables_;
+  {
+    std::lock_guard lock(mutex_);
+    if (untabled_.contains(GameName(*game))) tables.reset();
+  }
   absl::StatusOr<std::unique_ptr<EngineSession>> made =
-      MakeEngineSession(*game, OptionsFor(use, tables_));
+      MakeEngineSession(*game, OptionsFor(use, tables));
+  if (!made.ok() && tables) {
+    const std::string why(made.status().message());
+    made = MakeEngineSession(*game, OptionsFor(use, std::nullopt));
+    if (made.ok()) {
+      std::lock_guard lock(mutex_);
+      untabled_[GameName(*game)] = why;
+    }
+  }
   if (!made.ok()) return made.status();
   {
     std::lock_guard lock(mutex_);
@@ -80,6 +94,13 @@ std::optional<SessionPool::SearchSlot> SessionPool::TakeSearchSlot() {
   if (searches_ >= max_searches_) return std::nullopt;
   ++searches_;
   return SearchSlot(this);
+}
+
+std::string SessionPool::NoTables(const AnyGame& game) const {
+  if (!tables_) return "no endgame tables: start lud64 serve with --tb=DIR";
+  std::lock_guard lock(mutex_);
+  auto it = untabled_.find(GameName(game));
+  return it == untabled_.end() ? "" : it->second;
 }
 
 int SessionPool::sessions_made() const {

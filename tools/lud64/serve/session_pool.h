@@ -65,6 +65,9 @@ class SessionPool {
   std::optional<SearchSlot> TakeSearchSlot();
 
   int max_searches() const { return max_searches_; }
+  // Why sessions of `game` have no tables (no --tb, or the directory has
+  // none for it: the error opening them); "" when they have.
+  std::string NoTables(const AnyGame& game) const;
   bool has_tables() const { return tables_.has_value(); }
   // Sessions made since the start, and idle in the pool now (for tests).
   int sessions_made() const;
@@ -77,6 +80,7 @@ class SessionPool {
   const int max_searches_;
   mutable std::mutex mutex_;
   std::map<std::string, std::vector<std::unique_ptr<EngineSession>>> idle_;
+  std::map<std::string, std::string> untabled_;  // game name: why its tables did not open
   int searches_ = 0;
   int made_ = 0;
 };
