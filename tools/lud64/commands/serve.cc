@@ -32,6 +32,7 @@ int RunServeCommand(const std::string&) {
   if (host.empty()) return Fail(absl::InvalidArgumentError("--host: must not be empty"));
   ServeOptions options;
   options.max_searches = threads;
+  options.warm_engines = true;
   if (FlagGiven("tb")) {
     if (absl::Status status = RejectEmptyFileFlags({"tb"}); !status.ok()) return Fail(status);
     options.tables = absl::GetFlag(FLAGS_tb);

@@ -1,6 +1,7 @@
 // The board server's engine requests: a position, the engine's decision, the
 // tables' values of every decision, and analysis; each through an engine
 // session lent by the pool.
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -90,6 +91,7 @@ ServeAnswer ServeApi::Position(absl::string_view body) {
   if (!session.ok()) return StatusAnswer(session.status());
   absl::StatusOr<GameSetUp> setup = SetUpGame(**session, *request);
   if (!setup.ok()) return StatusAnswer(setup.status());
+  if (options_.warm_engines) pool_.WarmLater(request->game, SessionUse::kAlphaBeta);
   return JsonAnswer(BoardJson(**session, setup->start, setup->played));
 }
 
@@ -139,15 +141,22 @@ ServeAnswer ServeApi::Move(absl::string_view body) {
   absl::StatusOr<SearchRequest> search =
       ReadSearchRequest(*json, /*default_seconds=*/1, options_.max_seconds);
   if (!search.ok()) return StatusAnswer(search.status());
+  const auto started = std::chrono::steady_clock::now();
   std::optional<SessionPool::SearchSlot> slot = pool_.TakeSearchSlot();
   if (!slot) return Busy(pool_.max_searches());
   absl::StatusOr<SessionPool::Lease> session = pool_.Take(request->game, search->use);
   if (!session.ok()) return StatusAnswer(session.status());
   absl::StatusOr<GameSetUp> setup = SetUpGame(**session, *request);
   if (!setup.ok()) return StatusAnswer(setup.status());
+  // The time asked for is the answer's: a session made for it, or its
+  // table cleared, comes out of the search's share.
+  constexpr double kLeastSeconds = 0.01;
+  const double setup_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EngineLimits limits = search->limits;
+  limits.seconds = std::max(kLeastSeconds, limits.seconds - setup_seconds);
   const auto [id, stop] = Register();
-  const auto started = std::chrono::steady_clock::now();
-  absl::StatusOr<EngineAnswer> answer = (*session)->Search(search->limits, stop.get());
+  absl::StatusOr<EngineAnswer> answer = (*session)->Search(limits, stop.get());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   Forget(id);

@@ -36,6 +36,44 @@ EngineOptions OptionsFor(SessionUse use, const std::optional<std::string>& table
 SessionPool::SessionPool(std::optional<std::string> tables, int max_searches)
     : tables_(std::move(tables)), max_searches_(max_searches) {}
 
+SessionPool::~SessionPool() {
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  warm_cv_.notify_all();
+  if (warmer_.joinable()) warmer_.join();
+}
+
+std::string SessionPool::KeyOf(const AnyGame& game, SessionUse use) {
+  return absl::StrCat(GameName(game), "/", static_cast<int>(use));
+}
+
+void SessionPool::WarmLater(absl::string_view game_spec, SessionUse use) {
+  absl::StatusOr<AnyGame> game = MakeGame(game_spec);
+  if (!game.ok()) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (closing_ || !warmed_.insert(KeyOf(*game, use)).second) return;
+    to_warm_.emplace_back(GameName(*game), use);
+    if (!warmer_.joinable()) {
+      warmer_ = std::thread([this] {
+        std::unique_lock lock(mutex_);
+        while (true) {
+          warm_cv_.wait(lock, [this] { return closing_ || !to_warm_.empty(); });
+          if (closing_) return;
+          const auto [name, what] = to_warm_.front();
+          to_warm_.pop_front();
+          lock.unlock();
+          { absl::StatusOr<Lease> made = Take(name, what); }  // made, and back in the pool
+          lock.lock();
+        }
+      });
+    }
+  }
+  warm_cv_.notify_all();
+}
+
 SessionPool::Lease::~Lease() {
   if (pool_ != nullptr && session_ != nullptr) pool_->Return(key_, std::move(session_));
 }
@@ -49,9 +87,10 @@ SessionPool::SearchSlot::~SearchSlot() {
 absl::StatusOr<SessionPool::Lease> SessionPool::Take(absl::string_view game_spec, SessionUse use) {
   absl::StatusOr<AnyGame> game = MakeGame(game_spec);
   if (!game.ok()) return game.status();
-  const std::string key = absl::StrCat(GameName(*game), "/", static_cast<int>(use));
+  const std::string key = KeyOf(*game, use);
   {
     std::lock_guard lock(mutex_);
+    warmed_.insert(key);
     auto it = idle_.find(key);
     if (it != idle_.end() && !it->second.empty()) {
       std::unique_ptr<EngineSession> session = std::move(it->second.back());

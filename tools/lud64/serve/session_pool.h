@@ -4,11 +4,15 @@
 #ifndef LUD64_TOOLS_LUD64_SERVE_SESSION_POOL_H_
 #define LUD64_TOOLS_LUD64_SERVE_SESSION_POOL_H_
 
+#include <condition_variable>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -26,6 +30,7 @@ class SessionPool {
   // `tables`: the endgame tables' directory for every session (none when
   // unset); at most `max_searches` searches at once.
   SessionPool(std::optional<std::string> tables, int max_searches);
+  ~SessionPool();  // ends the warming thread; leases must be gone
 
   // A session lent to one request, returned to the pool when it goes.
   class Lease {
@@ -61,6 +66,9 @@ class SessionPool {
   // A session of `game` (a name with options) for `use`, at the game's
   // start; errors in the words of MakeEngineSession (an unknown game or option).
   absl::StatusOr<Lease> Take(absl::string_view game, SessionUse use);
+  // Makes a session of `game` for `use` on the pool's own thread, unless one
+  // has been made: a first search then does not wait for its table.
+  void WarmLater(absl::string_view game, SessionUse use);
   // A search slot, or none when `max_searches` searches run.
   std::optional<SearchSlot> TakeSearchSlot();
 
@@ -75,12 +83,19 @@ class SessionPool {
 
  private:
   void Return(const std::string& key, std::unique_ptr<EngineSession> session);
+  static std::string KeyOf(const AnyGame& game, SessionUse use);
 
   const std::optional<std::string> tables_;
   const int max_searches_;
   mutable std::mutex mutex_;
   std::map<std::string, std::vector<std::unique_ptr<EngineSession>>> idle_;
   std::map<std::string, std::string> untabled_;  // game name: why its tables did not open
+  // Sessions to make ahead (WarmLater), by the warming thread.
+  std::set<std::string> warmed_;  // keys made or asked for
+  std::deque<std::pair<std::string, SessionUse>> to_warm_;
+  std::condition_variable warm_cv_;
+  bool closing_ = false;
+  std::thread warmer_;
   int searches_ = 0;
   int made_ = 0;
 };
