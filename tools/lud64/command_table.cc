@@ -11,6 +11,7 @@
   X(Accuracy)             \
   X(Ugi)                  \
   X(Serve)                \
+  X(Play)                 \
   X(Games)                \
   X(Show)                 \
   X(Perft)                \
