@@ -310,7 +310,7 @@ function openHash(wanted) {
   $('engine-side').value = wanted.engineSide;
   Object.assign(state, { game: wanted.game, start: wanted.start, moves: wanted.moves, ply: wanted.ply,
     shares: [], scoreTexts: [], movers: [] });
-  run(load());
+  run(load().then(() => { if (wanted.analyse) startAnalysis(); }));
 }
 
 async function main() {

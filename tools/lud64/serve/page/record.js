@@ -30,7 +30,8 @@ export function hashOf(state) {
   return `#${params.toString()}`;
 }
 
-// {game, start, moves, ply, engineSide} from a hash, or null.
+// {game, start, moves, ply, engineSide, analyse} from a hash, or null;
+// `analyse=1` starts the analysis once the position is drawn.
 export function parseHash(hash) {
   if (!hash || hash.length < 2) return null;
   const params = new URLSearchParams(hash.slice(1));
@@ -43,5 +44,6 @@ export function parseHash(hash) {
     moves,
     ply: Number.isInteger(ply) && ply >= 0 && ply <= moves.length ? ply : moves.length,
     engineSide: params.get('engine') || '',
+    analyse: params.get('analyse') === '1',
   };
 }
