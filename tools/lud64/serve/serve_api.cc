@@ -49,7 +49,8 @@ ServeAnswer ErrorAnswer(int status, absl::string_view message) {
 }
 
 ServeApi::ServeApi(ServeOptions options)
-    : options_(std::move(options)), pool_(options_.tables, options_.max_searches) {}
+    : options_(std::move(options)),
+      pool_(options_.tables, options_.max_searches, options_.hash_mib, options_.tree_mib) {}
 
 ServeApi::~ServeApi() {
   std::lock_guard lock(mutex_);

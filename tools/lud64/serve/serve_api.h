@@ -26,6 +26,8 @@ struct ServeOptions {
   std::optional<std::string> tables;  // the endgame tables' directory (--tb)
   int max_searches = 1;               // searches at once (--threads); more get 503
   double max_seconds = 300;           // the longest search a request may ask for
+  int hash_mib = kDefaultHashMib;     // each alpha-beta session's table
+  int tree_mib = kDefaultTreeMib;     // each MCTS session's tree
   // Make a game's alpha-beta session ahead, on its first position request.
   bool warm_engines = false;
 };

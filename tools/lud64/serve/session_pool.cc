@@ -11,9 +11,12 @@ namespace {
 // Idle sessions kept per game and use; more are let go.
 constexpr size_t kIdlePerKey = 4;
 
-EngineOptions OptionsFor(SessionUse use, const std::optional<std::string>& tables) {
+EngineOptions OptionsFor(SessionUse use, const std::optional<std::string>& tables, int hash_mib,
+                         int tree_mib) {
   EngineOptions options;
   options.tables = tables;
+  options.hash_mib = hash_mib;
+  options.memory_mib = tree_mib;
   switch (use) {
     case SessionUse::kPosition:
       // No search: random play makes no table; the solver's table, should a
@@ -33,8 +36,12 @@ EngineOptions OptionsFor(SessionUse use, const std::optional<std::string>& table
 
 }  // namespace
 
-SessionPool::SessionPool(std::optional<std::string> tables, int max_searches)
-    : tables_(std::move(tables)), max_searches_(max_searches) {}
+SessionPool::SessionPool(std::optional<std::string> tables, int max_searches, int hash_mib,
+                         int tree_mib)
+    : tables_(std::move(tables)),
+      max_searches_(max_searches),
+      hash_mib_(hash_mib),
+      tree_mib_(tree_mib) {}
 
 SessionPool::~SessionPool() {
   {
@@ -105,10 +112,10 @@ absl::StatusOr<SessionPool::Lease> SessionPool::Take(absl::string_view game_spec
     if (untabled_.contains(GameName(*game))) tables.reset();
   }
   absl::StatusOr<std::unique_ptr<EngineSession>> made =
-      MakeEngineSession(*game, OptionsFor(use, tables));
+      MakeEngineSession(*game, OptionsFor(use, tables, hash_mib_, tree_mib_));
   if (!made.ok() && tables) {
     const std::string why(made.status().message());
-    made = MakeEngineSession(*game, OptionsFor(use, std::nullopt));
+    made = MakeEngineSession(*game, OptionsFor(use, std::nullopt, hash_mib_, tree_mib_));
     if (made.ok()) {
       std::lock_guard lock(mutex_);
       untabled_[GameName(*game)] = why;

@@ -28,8 +28,10 @@ enum class SessionUse { kPosition, kAlphaBeta, kMcts };
 class SessionPool {
  public:
   // `tables`: the endgame tables' directory for every session (none when
-  // unset); at most `max_searches` searches at once.
-  SessionPool(std::optional<std::string> tables, int max_searches);
+  // unset); at most `max_searches` searches at once; alpha-beta's tables
+  // and MCTS's trees of `hash_mib` and `tree_mib`.
+  SessionPool(std::optional<std::string> tables, int max_searches, int hash_mib = kDefaultHashMib,
+              int tree_mib = kDefaultTreeMib);
   ~SessionPool();  // ends the warming thread; leases must be gone
 
   // A session lent to one request, returned to the pool when it goes.
@@ -87,6 +89,7 @@ class SessionPool {
 
   const std::optional<std::string> tables_;
   const int max_searches_;
+  const int hash_mib_, tree_mib_;
   mutable std::mutex mutex_;
   std::map<std::string, std::vector<std::unique_ptr<EngineSession>>> idle_;
   std::map<std::string, std::string> untabled_;  // game name: why its tables did not open
