@@ -87,6 +87,12 @@ export class Board {
       if (BOARD_CLASSES.some((k) => child.classList.contains(k))) group.appendChild(child);
     }
     if (this.flipped) {
+      // Turned, the labels fall outside the picture's margins: room for them.
+      const [x, y, width, height] = svg.getAttribute('viewBox').split(' ').map(Number);
+      const margin = 30;
+      svg.setAttribute('viewBox', `${x - margin} ${y - margin} ${width + 2 * margin} ${height + 2 * margin}`);
+      svg.setAttribute('width', String(width + 2 * margin));
+      svg.setAttribute('height', String(height + 2 * margin));
       group.setAttribute('transform', `rotate(180 ${cx} ${cy})`);
       for (const label of group.querySelectorAll('text')) {
         label.setAttribute('transform',
