@@ -148,3 +148,19 @@ test('a davxar:pieces=3 game against the engine: a mill, a removal, tables, take
     assert.equal((await state()).to_move, 'P1');
     assert.deepEqual(pageErrors, []);
   }));
+
+test('the result of a finished game, and errors, on the page', () =>
+  withScreenshot('result', async () => {
+    await newPage();
+    await page.goto(`${server.url}#game=guettal&moves=A2 pass pass`);
+    await page.waitForFunction(() => !document.querySelector('#result').hidden);
+    assert.equal(await page.$eval('#result', (r) => r.textContent), 'Result: P1 wins (own rule)');
+    await clickSite(page, 'B2');
+    assert.match(await message(page), /refused: the game is over: P1 wins/);
+    // A record with an illegal decision: the server's error, the game unchanged.
+    await page.$eval('#record', (r) => { r.value = 'A2 A2'; });
+    await page.click('#load-record');
+    await page.waitForFunction(() => /ply 2: illegal decision/.test(
+      document.querySelector('#message').textContent));
+    assert.deepEqual((await state()).moves, ['A2', 'pass', 'pass']);
+  }));

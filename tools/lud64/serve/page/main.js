@@ -63,17 +63,19 @@ function showGameOptions(spec) {
   $('lines').value = values.lines || 'historical';
 }
 
+// The games (davxar is there from the start, for the first position) and
+// whether the server has tables; probes the position shown once it knows.
 async function loadGames() {
   const answer = await request('/api/games');
   state.tables = answer.tables;
+  $('game').innerHTML = '';
   for (const game of answer.games) {
-    const option = document.createElement('option');
-    option.value = game.name;
-    option.textContent = game.name;
+    const option = new Option(game.name, game.name);
     option.title = game.title;
-    $('game').appendChild(option);
+    $('game').add(option);
   }
-  for (let n = 3; n <= 16; ++n) $('pieces').add(new Option(String(n), String(n)));
+  showGameOptions(state.game);
+  if (state.tables && state.current) run(load());
 }
 
 // --- Positions
@@ -315,18 +317,21 @@ function openHash(wanted) {
 
 async function main() {
   wire();
-  try {
-    await loadGames();
-  } catch (error) {
-    showMessage(error.message);
-    return;
-  }
+  // The games and the first position are asked for at once.
+  const games = loadGames();
+  for (let n = 3; n <= 16; ++n) $('pieces').add(new Option(String(n), String(n)));
+  $('game').add(new Option('davxar', 'davxar'));
   const wanted = parseHash(location.hash);
   if (wanted) {
     openHash(wanted);
   } else {
     showGameOptions('davxar');
     newGame();
+  }
+  try {
+    await games;
+  } catch (error) {
+    showMessage(error.message);
   }
 }
 
