@@ -14,7 +14,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/tablebase_test_support.h"
 
-namespace lud64 {
+namespace lud64::serve_api_test {
 namespace {
 
 using nlohmann::json;
@@ -230,4 +230,4 @@ TEST(ServeApiLong, ProbeValuesEveryDecisionAsTbProbe) {
 }
 
 }  // namespace
-}  // namespace lud64
+}  // namespace lud64::serve_api_test
