@@ -130,6 +130,17 @@ void DrawLastDecision(Decision last, double radius, Canvas& canvas) {
 
 }  // namespace
 
+SvgPoint SvgSiteCentre(const BoardGeometry& geometry, int site) {
+  const Canvas canvas(geometry);
+  return {canvas.SiteX(site), canvas.SiteY(site)};
+}
+
+double SvgPieceRadius(const BoardGeometry& geometry) { return Canvas(geometry).PieceRadius(); }
+
+std::array<double, 4> SvgBoardBox(const BoardGeometry& geometry) {
+  return {kLeft, kTop, geometry.width * kUnit, geometry.height * kUnit};
+}
+
 BoardGeometry CellGridGeometry(int rows, int columns) {
   BoardGeometry geometry;
   geometry.style = BoardGeometry::Style::kCells;

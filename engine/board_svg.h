@@ -39,6 +39,13 @@ struct BoardGeometry {
 // bottom), labelled with column letters below and row numbers on the left.
 BoardGeometry CellGridGeometry(int rows, int columns);
 
+// Where the picture (WriteBoardSvg) draws `site`, in its pixels, the radius
+// of its pieces, and the board's box (left, top, width, height): for a page
+// that draws on the picture, as the board server's does.
+SvgPoint SvgSiteCentre(const BoardGeometry& geometry, int site);
+double SvgPieceRadius(const BoardGeometry& geometry);
+std::array<double, 4> SvgBoardBox(const BoardGeometry& geometry);
+
 // What a position puts on the board.
 struct BoardMarks {
   std::array<Bitboard, 2> pieces{};         // P1's (dark), P2's (light)

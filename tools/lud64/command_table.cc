@@ -10,6 +10,8 @@
   X(Book)                 \
   X(Accuracy)             \
   X(Ugi)                  \
+  X(Serve)                \
+  X(Play)                 \
   X(Games)                \
   X(Show)                 \
   X(Perft)                \

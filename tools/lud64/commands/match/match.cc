@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/flags/flag.h"
+#include "engine/game.h"
 #include "engine/input_text.h"
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
