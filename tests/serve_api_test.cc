@@ -54,7 +54,7 @@ TEST(ServeApiTest, PositionAfterMovesWithClicksAndPicture) {
   ASSERT_EQ(board["legal"].size(), 2u);
   for (const json& d : board["legal"]) {
     EXPECT_EQ(d["kind"], "remove");
-    EXPECT_EQ("x" + d["to"].get<std::string>(), d["text"]);
+    EXPECT_EQ("x" + d["to"].get<std::string>(), d["text"].get<std::string>());
   }
   EXPECT_TRUE(absl::StartsWith(board["svg"].get<std::string>(), "<svg"));
   EXPECT_EQ(board["sites"].size(), 32u);
@@ -75,7 +75,8 @@ TEST(ServeApiTest, StepsNameBothSitesAndTheEndHasItsResult) {
   ASSERT_FALSE(board["legal"].empty());
   const json& step = board["legal"][0];
   EXPECT_EQ(step["kind"], "step");
-  EXPECT_EQ(step["text"], step["from"].get<std::string>() + "-" + step["to"].get<std::string>());
+  EXPECT_EQ(step["text"].get<std::string>(),
+            step["from"].get<std::string>() + "-" + step["to"].get<std::string>());
   // Guettal is decided at once: A2, then two passes.
   const json over = json::parse(
       Post(api, "/api/position", {{"game", "guettal"}, {"moves", "A2 pass pass"}}).body);
