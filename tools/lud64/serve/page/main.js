@@ -56,6 +56,9 @@ function gameSpec() {
 
 function showGameOptions(spec) {
   const [name, options = ''] = spec.split(':');
+  // The games list may not have come yet: the select must still name the game
+  // shown, since the next request reads it (gameSpec).
+  if (![...$('game').options].some((o) => o.value === name)) $('game').add(new Option(name, name));
   $('game').value = name;
   $('davxar-options').hidden = name !== 'davxar';
   const values = Object.fromEntries(options.split(',').filter(Boolean).map((o) => o.split('=')));
