@@ -19,7 +19,6 @@
 #include "engine/random.h"
 #include "play/engine_session.h"
 #include "play/game_record.h"
-#include "play/legal_text.h"
 #include "play/search_instances.h"
 #include "play/weight_file.h"
 #include "search/alphabeta.h"
@@ -157,9 +156,8 @@ class GameEngineSession final : public EngineSession {
     DecisionList list;
     lud64::LegalDecisions(game_, position_, list);
     if (!list.contains(decision)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "decision ", Quoted(FormatDecision(decision, game_.site_names())), " is illegal in ",
-          FormatPosition(game_, position_), "; ", LegalText(game_, position_)));
+      return absl::InvalidArgumentError(IllegalDecisionText(
+          game_, position_, FormatDecision(decision, game_.site_names()), list));
     }
     history_.push_back(game_.hash(position_));
     Apply(game_, position_, decision);

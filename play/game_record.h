@@ -37,6 +37,17 @@ std::string LegalText(const G& game, const DecisionList& list) {
   return text;
 }
 
+// "illegal decision 'E4' in <position>; legal are ..." for `text`, not among
+// `list`, the legal decisions of `position`.
+template <Game G>
+std::string IllegalDecisionText(const G& game, const typename G::Position& position,
+                                absl::string_view text, const DecisionList& list) {
+  return absl::StrCat("illegal decision ", Quoted(text), " in ", FormatPosition(game, position),
+                      "; ",
+                      position.state.over() ? "the game is over, no decision is legal"
+                                            : absl::StrCat("legal are ", LegalText(game, list)));
+}
+
 // Plays one record from `position`; counts[i] is the number of legal
 // decisions before ply i; hashes[i] the game.hash of the position before ply
 // i (the game history of AlphaBeta::SetGameHistory); decisions[i] the
@@ -59,10 +70,7 @@ absl::Status PlayRecord(const G& game, absl::string_view record, typename G::Pos
     LegalDecisions(game, position, list);
     if (!list.contains(*decision)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("ply ", ply, ": illegal decision ", Quoted(text), " in ",
-                       FormatPosition(game, position), "; ",
-                       position.state.over() ? "the game is over, no decision is legal"
-                                             : absl::StrCat("legal are ", LegalText(game, list))));
+          absl::StrCat("ply ", ply, ": ", IllegalDecisionText(game, position, text, list)));
     }
     if (counts != nullptr) counts->push_back(list.size());
     if (hashes != nullptr) hashes->push_back(game.hash(position));

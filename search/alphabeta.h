@@ -80,14 +80,7 @@ class AlphaBeta {
   // decision was searched and scored better).
   SearchReport Search(const Position& root, const SearchLimits& limits,
                       const std::function<void(const SearchReport&)>& on_iteration = {}) {
-    limits_ = limits;
-    start_ = Clock::now();
-    nodes_ = 0;
-    stopped_ = false;
-    killers_ = {};
-    quiet_history_.Clear();
-    tactical_history_.Clear();
-    if (table_) table_->NewSearch();
+    Begin(limits);
     SearchReport best;
     Score previous = 0;
     for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
@@ -163,14 +156,7 @@ class AlphaBeta {
   std::vector<SearchReport> SearchLines(
       const Position& root, const SearchLimits& limits, int lines,
       const std::function<void(const std::vector<SearchReport>&)>& on_iteration = {}) {
-    limits_ = limits;
-    start_ = Clock::now();
-    nodes_ = 0;
-    stopped_ = false;
-    killers_ = {};
-    quiet_history_.Clear();
-    tactical_history_.Clear();
-    if (table_) table_->NewSearch();
+    Begin(limits);
     std::vector<SearchReport> best;
     for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
       std::vector<SearchReport> these;
@@ -226,6 +212,19 @@ class AlphaBeta {
 
  private:
   using Clock = std::chrono::steady_clock;
+
+  // A new search within `limits`: the clock, the counters and the ordering
+  // heuristics start afresh, and the table's entries age.
+  void Begin(const SearchLimits& limits) {
+    limits_ = limits;
+    start_ = Clock::now();
+    nodes_ = 0;
+    stopped_ = false;
+    killers_ = {};
+    quiet_history_.Clear();
+    tactical_history_.Clear();
+    if (table_) table_->NewSearch();
+  }
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 

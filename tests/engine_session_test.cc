@@ -77,7 +77,7 @@ TEST(EngineSession, AnIllegalDecisionNamesTheLegalOnesAndChangesNothing) {
   const std::string before = session->PositionText(session->position());
   const absl::Status status = session->Play("A1-A2");
   EXPECT_FALSE(status.ok());
-  EXPECT_TRUE(absl::StrContains(status.message(), "legal: ")) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), "legal are ")) << status;
   EXPECT_TRUE(absl::StrContains(status.message(), "D3-D4")) << status;
   EXPECT_EQ(session->PositionText(session->position()), before);
   EXPECT_FALSE(session->Play("Q9").ok());
