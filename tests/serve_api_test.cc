@@ -1,6 +1,6 @@
 // The board server's handlers (tools/lud64/serve/), called with requests and
-// no socket: answers, errors, the search slots, analysis streams and stop,
-// and the tables' values of every decision.
+// no socket: answers, errors, the search slots, analysis streams and stop
+// (the tables' values: serve_api_long_test.cc).
 #include "tools/lud64/serve/serve_api.h"
 
 #include <chrono>
@@ -12,22 +12,12 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "tests/tablebase_test_support.h"
+#include "tests/serve_api_requests.h"
 
 namespace lud64::serve_api_test {
 namespace {
 
 using nlohmann::json;
-
-ServeAnswer Post(ServeApi& api, const std::string& path, const json& body) {
-  return api.Handle({.method = "POST", .path = path, .body = body.dump()});
-}
-
-// The error of an answer, which must be one line of JSON.
-std::string ErrorOf(const ServeAnswer& answer) {
-  EXPECT_EQ(answer.body.find('\n'), std::string::npos) << answer.body;
-  return json::parse(answer.body).value("error", "");
-}
 
 TEST(ServeApiTest, GamesListsEveryGame) {
   ServeApi api({});
@@ -199,35 +189,6 @@ TEST(ServeApiTest, DroppingAStreamStopsItsSearch) {
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<AnalysisRun>>(started));
   }  // the connection closed: the run is dropped
   EXPECT_EQ(Post(api, "/api/move", {{"seconds", 0.05}}).status, 200);
-}
-
-TEST(ServeApiLong, ProbeValuesEveryDecisionAsTbProbe) {
-  const std::string dir = tablebase::Pieces3Build(davxar::MillTest::kHistorical).dir();
-  ServeApi api({.tables = dir, .max_searches = 1, .max_seconds = 60});
-  const ServeAnswer a =
-      Post(api, "/api/probe", {{"game", "davxar:pieces=3"}, {"moves", "E4 D5 F5 D4 E3"}});
-  ASSERT_EQ(a.status, 200) << a.body;
-  const json probe = json::parse(a.body);
-  EXPECT_TRUE(probe["held"]);
-  EXPECT_EQ(probe["value"], "win");
-  EXPECT_EQ(probe["turns"], 9);
-  EXPECT_EQ(probe["decisions"].size(), 27u);
-  // As `lud64 tb probe` gives them: D6 wins in 9 turns (a mill, the turn
-  // goes on), E6 in 11.
-  for (const json& d : probe["decisions"]) {
-    if (d["text"] == "D6") {
-      EXPECT_EQ(d["turns"], 9);
-    }
-    if (d["text"] == "E6") {
-      EXPECT_EQ(d["turns"], 11);
-    }
-    EXPECT_NE(d["value"], "unknown") << d;
-  }
-  // A game the directory has no tables for is played without them.
-  const ServeAnswer other = Post(api, "/api/probe", {{"game", "damdaman"}});
-  ASSERT_EQ(other.status, 200) << other.body;
-  EXPECT_FALSE(json::parse(other.body)["held"]);
-  EXPECT_EQ(Post(api, "/api/position", {{"game", "damdaman"}}).status, 200);
 }
 
 }  // namespace

@@ -1,9 +1,6 @@
-// Table builds on several threads, a binary of their own so that CI runs them
-// under ThreadSanitizer without compiling the rest of the tablebase tests.
-// The backward pass gives the same files whatever the thread count: its
-// shared rounds (scans split into chunks, updates applied by id range) and its
-// rounds over positions resolved at the same distance behind a scan (Davxar's
-// mill steps) must reach the one fixed point the single-thread pass reaches.
+// Table builds and compression on several threads, stopped midway and
+// resumed (in threaded_tests, which CI also runs under ThreadSanitizer); the
+// same bytes for 1, 2 and 3 threads: tablebase_threads_long_test.cc.
 #include <atomic>
 #include <filesystem>
 #include <iterator>
@@ -27,30 +24,6 @@ namespace lud64::tablebase::tablebase_threads_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-TEST(TablebaseThreadsLong, OneTwoAndThreeThreadsWriteIdenticalFiles) {
-  // Up to 3 v 2: its last component has 0.9 M positions, enough for shared
-  // rounds, and mills, so positions resolved behind a scan.
-  const Davxar game;
-  const ScopedTempDir dirs[3] = {ScopedTempDir("tb_threads_1"), ScopedTempDir("tb_threads_2"),
-                                 ScopedTempDir("tb_threads_3")};
-  for (int threads = 1; threads <= 3; ++threads) {
-    std::ostringstream log;
-    const absl::Status status = BuildTablebases(
-        game, {.dir = dirs[threads - 1].path(), .upto = {3, 2}, .threads = threads}, log);
-    ASSERT_TRUE(status.ok()) << status << "\n" << log.str();
-  }
-  int compared = 0;
-  for (const auto& entry : fs::directory_iterator(dirs[0].path())) {
-    const std::string one = ReadBytes(entry.path());
-    for (int other = 1; other < 3; ++other) {
-      EXPECT_EQ(one, ReadBytes(fs::path(dirs[other].path()) / entry.path().filename()))
-          << entry.path().filename() << " with " << other + 1 << " threads";
-    }
-    ++compared;
-  }
-  EXPECT_GE(compared, 5);
-}
 
 // Sets `stop` after `components` progress lines reporting a solved component.
 class StopAfter : public std::streambuf {

@@ -1,8 +1,6 @@
 // `lud64 accuracy` (play/accuracy.h) on the davxar:pieces=3 tables: every
 // sampled position and every verdict recomputed from the tables' values of
 // each decision, position by position.
-#include "play/accuracy.h"
-
 #include <fstream>
 #include <set>
 #include <string>
@@ -12,6 +10,7 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/accuracy.h"
 #include "tests/scoped_temp_dir.h"
 #include "tests/tablebase_test_support.h"
 
