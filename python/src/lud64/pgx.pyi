@@ -1,0 +1,46 @@
+from typing import Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from ._core import Game, Position
+
+class State:
+    current_player: npt.NDArray[np.int32]
+    observation: npt.NDArray[np.float32]
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
+    legal_action_mask: npt.NDArray[np.bool_]
+    step_count: npt.NDArray[np.int32]
+    final_observation: Optional[npt.NDArray[np.float32]]
+    def __init__(self, fields: dict) -> None: ...
+    def __len__(self) -> int: ...
+    def position(self, i: int) -> Position: ...
+
+class Env:
+    game: Game
+    auto_reset: bool
+    max_steps: int
+    illegal_action_penalty: float
+    def __init__(self, game: Union[str, Game], auto_reset: bool = ..., max_steps: int = ...,
+                 threads: int = ..., illegal_action_penalty: float = ...) -> None: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, ...]: ...
+    @property
+    def threads(self) -> int: ...
+    def init(self, n: int, seed: int = ...,
+             positions: Optional[Sequence[Union[Position, str]]] = ...) -> State: ...
+    def step(self, state: State, actions: npt.ArrayLike) -> State: ...
+
+def make(game: Union[str, Game] = ..., auto_reset: bool = ..., max_steps: int = ...,
+         threads: int = ...) -> Env: ...
+def random_actions(state: State, seed: int = ...) -> npt.NDArray[np.int32]: ...
