@@ -167,6 +167,7 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text) {
 }
 
 bool RepeatsItsGames(const EngineSpec& spec) {
+  if (spec.caller) return false;
   const EngineOptions& options = spec.options;
   switch (spec.kind()) {
     case EngineKind::kAlphaBeta:

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/stop.h"
+#include "play/caller_player.h"
 #include "play/engine_options.h"  // IWYU pragma: export
 
 namespace lud64 {
@@ -25,6 +26,9 @@ struct EngineSpec {
   // answer within limits.seconds + margin
   std::string command;
   double margin = 2;
+  // Set: the caller's player (caller_player.h), not an engine; `text` names
+  // it and the rest is unused.
+  CallerPlayerFactory caller;
 
   EngineKind kind() const { return options.kind; }
 };
@@ -41,7 +45,8 @@ inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
 // Whether the engine plays the same game again from the same position
 // against the same moves: alpha-beta without a time limit, MCTS without one
 // on one thread with the evaluation at its leaves (its seed then changes
-// nothing). Random play, playouts and external engines are taken as not.
+// nothing). Random play, playouts, external engines and the caller's players
+// are taken as not.
 bool RepeatsItsGames(const EngineSpec& spec);
 
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,

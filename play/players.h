@@ -1,5 +1,6 @@
 // The engines as players of one game type: what a match asks of each engine,
-// whichever it is (lud64's searches, random play, an external UGI engine).
+// whichever it is (lud64's searches, random play, an external UGI engine, or
+// the caller's own player, caller_player.h).
 #ifndef LUD64_PLAY_PLAYERS_H_
 #define LUD64_PLAY_PLAYERS_H_
 
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "boards/game_list.h"
 #include "engine/input_text.h"
+#include "play/caller_player.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
 #include "play/external_engine.h"
@@ -78,9 +80,26 @@ class ExternalPlayer final : public MatchPlayer<G> {
   UgiPlayer<G> ugi_;
 };
 
+// The caller's player (caller_player.h), over the game's own positions.
+template <Game G>
+class CallerMatchPlayer final : public MatchPlayer<G> {
+ public:
+  using Position = typename G::Position;
+  explicit CallerMatchPlayer(std::unique_ptr<CallerPlayer> player) : player_(std::move(player)) {}
+  void NewGame(const Position& start, uint64_t) override { player_->NewGame(AnyPosition(start)); }
+  void Played(Decision d) override { player_->Played(d); }
+  absl::StatusOr<Decision> Choose(const Position& position) override {
+    return player_->Choose(AnyPosition(position));
+  }
+
+ private:
+  std::unique_ptr<CallerPlayer> player_;
+};
+
 // A player of `spec`; errors name the spec.
 template <Game G>
 absl::StatusOr<std::unique_ptr<MatchPlayer<G>>> MakePlayer(const G& game, const EngineSpec& spec) {
+  if (spec.caller) return std::make_unique<CallerMatchPlayer<G>>(spec.caller());
   if (spec.kind() == EngineKind::kUgi) {
     if constexpr (NotatedGame<G>) {
       return std::make_unique<ExternalPlayer<G>>(game, spec);

@@ -216,11 +216,14 @@ class SignalCheck {
 // Runs `work(stop)` on its own thread with the GIL released while the calling
 // thread watches for Ctrl-C: Python's signal handlers run there, and a
 // KeyboardInterrupt sets `stop` (engine/stop.h), waits for the work to stop,
-// and is raised.
+// and is raised. `shared_stop`, when given, is that flag, which the work's
+// own callbacks may also set (lud64.match, when a Python agent raises).
 template <class Work>
-auto RunInterruptible(Work&& work) -> std::invoke_result_t<Work&, StopFlag> {
+auto RunInterruptible(Work&& work, std::atomic<bool>* shared_stop = nullptr)
+    -> std::invoke_result_t<Work&, StopFlag> {
   using Result = std::invoke_result_t<Work&, StopFlag>;
-  std::atomic<bool> stop{false};
+  std::atomic<bool> own_stop{false};
+  std::atomic<bool>& stop = shared_stop != nullptr ? *shared_stop : own_stop;
   std::optional<Result> result;
   std::exception_ptr failure;
   std::mutex mutex;

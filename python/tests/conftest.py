@@ -38,9 +38,12 @@ def read_traces(name, limit):
     return traces
 
 
-def run_command(*args):
-    """The stdout of `lud64 <args>`; fails the test on a non-zero exit."""
-    result = subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120)
+def run_command(*args, input_lines=None):
+    """The stdout of `lud64 <args>` (given `input_lines` on stdin); fails the
+    test on a non-zero exit."""
+    stdin = None if input_lines is None else "\n".join(input_lines) + "\n"
+    result = subprocess.run([COMMAND, *args], input=stdin, capture_output=True, text=True,
+                            timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
