@@ -7,6 +7,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "play/game_record.h"
+#include "play/openings.h"
 
 namespace lud64 {
 
@@ -39,6 +41,23 @@ absl::StatusOr<OpeningBook> ReadOpeningBook(const std::string& path) {
         absl::StrCat(path, ": holds no opening (only blank or # lines)"));
   }
   return book;
+}
+
+absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& request,
+                            std::vector<std::string>& lines,
+                            const std::function<void(int found, uint64_t draws)>& on_draw) {
+  const size_t before = lines.size();
+  return std::visit(
+      [&](const auto& g) {
+        return DistinctRandomOpenings(
+            g, request.count, request.plies, request.balanced, request.seed,
+            [&](const std::vector<Decision>& opening) { lines.push_back(LineText(g, opening)); },
+            [&](uint64_t draws) {
+              if (on_draw) on_draw(static_cast<int>(lines.size() - before), draws);
+            },
+            request.stop);
+      },
+      game);
 }
 
 }  // namespace lud64

@@ -1,14 +1,20 @@
 // Opening books: text files of one opening per line, each a position text or
 // a line of decisions from the start (openings.h reads them for a game);
-// blank lines and lines starting with `#` are skipped.
+// blank lines and lines starting with `#` are skipped. Random books of
+// distinct openings (`lud64 book`, lud64.book) are made here for any game.
 #ifndef LUD64_PLAY_OPENING_BOOK_H_
 #define LUD64_PLAY_OPENING_BOOK_H_
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "boards/game_list.h"
+#include "engine/stop.h"
 
 namespace lud64 {
 
@@ -28,6 +34,23 @@ absl::StatusOr<OpeningBook> ReadOpeningBook(const std::string& path);
 
 // The book's lines from text (the file's contents).
 std::vector<BookLine> BookLines(absl::string_view text);
+
+struct RandomBookRequest {
+  int count = 0;     // distinct openings
+  int plies = 0;     // random decisions from the start in each
+  int balanced = 0;  // > 0: none the solver proves within this many plies
+  uint64_t seed = 1;
+  StopFlag stop = nullptr;  // set: Cancelled, with the openings found so far
+};
+
+// Appends to `lines` the request's openings, each a line of decisions in the
+// game's notation (DistinctRandomOpenings of openings.h: the same seed, the
+// same book); `on_draw(found, draws)` is called before each draw. An error
+// when there are not `count` distinct ones, or Cancelled once `stop` is set:
+// `lines` then holds those found.
+absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& request,
+                            std::vector<std::string>& lines,
+                            const std::function<void(int found, uint64_t draws)>& on_draw = {});
 
 }  // namespace lud64
 

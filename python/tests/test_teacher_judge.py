@@ -1,19 +1,45 @@
-"""probe_actions, mcts, alphabeta, accuracy and match (lud64/teacher.py, judge.py)."""
+"""probe_actions, mcts, alphabeta, accuracy and match (lud64/teacher.py, judge.py),
+and books and tables (lud64/resources.py): what the commands give."""
+import json
 import random
 import subprocess
 
 import pytest
 
 import lud64
-from conftest import COMMAND
+from conftest import COMMAND, run_command
 
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory):
+    """davxar:pieces=3's tables, built from Python (a few seconds)."""
     directory = tmp_path_factory.mktemp("tables")
-    subprocess.run([COMMAND, "tb", "build", "--game=davxar:pieces=3", f"--tb={directory}",
-                    "--threads=2"], check=True, capture_output=True, timeout=240)
+    info = lud64.build_tables("davxar:pieces=3", directory, threads=2)
+    assert info == run_command("tb", "info", f"--tb={directory}")
     return str(directory)
+
+
+def test_built_tables_verify_and_bad_builds_raise(tables, tmp_path):
+    run_command("tb", "verify", f"--tb={tables}")  # exits 1 on a mismatch
+    with pytest.raises(ValueError, match="upto"):
+        lud64.build_tables("davxar:pieces=3", str(tmp_path), upto="x")
+    with pytest.raises(ValueError, match="threads=0"):
+        lud64.build_tables("davxar:pieces=3", str(tmp_path), threads=0)
+    with pytest.raises(TypeError, match="game"):
+        lud64.build_tables(3, str(tmp_path))
+
+
+def test_book_is_the_commands():
+    for balanced in (None, 2):
+        flags = [f"--balanced={balanced}"] if balanced else []
+        out = run_command("book", "--game=davxar:pieces=6", "--count=6", "--plies=5", "--seed=3",
+                          *flags)
+        lines = [line for line in out.splitlines() if not line.startswith("#")]
+        assert lud64.book("davxar:pieces=6", 6, 5, seed=3, balanced=balanced) == lines
+    with pytest.raises(ValueError, match="count=0"):
+        lud64.book("davxar", 0, 4)
+    with pytest.raises(ValueError, match="distinct openings"):
+        lud64.book("guettal", 40, 1)
 
 
 def test_probe_actions_ranks_every_legal_action(tables):
@@ -40,16 +66,68 @@ def test_mcts_and_alphabeta_report_per_action():
         lud64.alphabeta(state, depth=3, multipv=0)
 
 
-def test_accuracy_and_match(tables):
+def test_accuracy_of_callables_and_specs(tables):
     rng = random.Random(1)
     report = lud64.accuracy(lambda s: rng.choice(s.legal_actions()), "davxar:pieces=3",
                             tb=tables, positions=10, seed=1)
     assert report["decisions"] == 10 and 0 <= report["accuracy"] <= 1
-    assert lud64.accuracy("alphabeta:depth=4", "davxar:pieces=3", tb=tables, positions=10,
+    assert lud64.accuracy("alphabeta:depth=4,hash=8", "davxar:pieces=3", tb=tables, positions=10,
                           seed=1)["accuracy"] >= report["accuracy"]
     with pytest.raises(ValueError, match="illegal action"):
         lud64.accuracy(lambda s: -1, "davxar:pieces=3", tb=tables, positions=1)
-    result = lud64.match("random", lambda s: s.legal_actions()[0], "guettal", games=4,
-                         sprt=(0, 100))
-    assert result["wins"] + result["losses"] + result["draws"] == 4 or result["sprt"] != "continue"
-    assert sum(result["pentanomial"]) * 2 == result["wins"] + result["losses"] + result["draws"]
+    with pytest.raises(ValueError, match="alphabeta:dpth=3"):  # the command's parser
+        lud64.accuracy("alphabeta:dpth=3", "davxar:pieces=3", tb=tables, positions=1)
+
+
+def command_match(*flags):
+    return json.loads(run_command("match", "--json", *flags))
+
+
+def test_match_of_specs_is_the_commands():
+    flags = ["--game=davxar:pieces=4", "--p1=alphabeta:depth=2,hash=8", "--p2=random",
+             "--games=6", "--openings=3", "--seed=5", "--sprt=0,200"]
+    expected = command_match(*flags)
+    result = lud64.match("alphabeta:depth=2,hash=8", "random", "davxar:pieces=4", games=6,
+                         openings=3, seed=5, sprt=(0, 200))
+    for key, value in expected.items():
+        if key != "seconds":
+            assert result[key] == (pytest.approx(value, abs=1e-4)
+                                   if isinstance(value, float) else value), key
+    assert len(result["records"]) == result["games"]
+    replayed = run_command("replay", "--game=davxar:pieces=4",
+                           input_lines=[g["line"] for g in result["records"]])
+    assert [line.split()[0] for line in replayed.splitlines()] == \
+        [g["result"] for g in result["records"]]
+
+
+def test_match_with_callables():
+    first = lambda s: s.legal_actions()[0]  # noqa: E731
+    result = lud64.match(first, "random", "guettal", games=4, seed=2)
+    assert result["p1"] == "test_match_with_callables.<locals>.<lambda>"
+    assert result["wins"] + result["losses"] + result["draws"] == 4
+    assert sum(result["pentanomial"]) == 2 == result["pairs"]
+    forfeit = lud64.match(lambda s: 36, "random", "guettal", games=2, openings=0)
+    assert forfeit["forfeits_p1"] >= 1 and forfeit["losses"] >= 1
+    assert "illegal decision" in forfeit["records"][0]["forfeit"]
+
+    def raising(state):
+        raise RuntimeError("agent failure")
+    with pytest.raises(RuntimeError, match="agent failure"):
+        lud64.match(raising, "random", "guettal", games=2)
+    with pytest.raises(TypeError, match="returned NoneType"):
+        lud64.match(lambda s: None, "random", "guettal", games=2)
+
+
+def test_match_errors_are_the_commands():
+    bad = subprocess.run([COMMAND, "match", "--p1=alphabeta:dpth=3", "--p2=random", "--games=2"],
+                         capture_output=True, text=True, timeout=60)
+    message = bad.stderr.strip().splitlines()[-1]
+    with pytest.raises(ValueError) as error:
+        lud64.match("alphabeta:dpth=3", "random", games=2)
+    assert str(error.value) == "first: " + message.removeprefix("lud64 match: ")
+    with pytest.raises(TypeError, match="second: expected a callable"):
+        lud64.match("random", 3, games=2)
+    with pytest.raises(ValueError, match="games=0"):
+        lud64.match("random", "random", games=0)
+    with pytest.raises(ValueError, match="games must be even"):
+        lud64.match("random", "random", games=3, sprt=(0, 10))

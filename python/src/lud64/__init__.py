@@ -12,7 +12,8 @@ The shapes of the libraries researchers use, without them:
   env = lud64.pettingzoo.env('davxar')         # PettingZoo AEC
   env = lud64.pgx.make('davxar')               # Pgx, batched: env.init(n, seed), env.step
 Perfect play and search as teacher and judge: lud64.probe_actions, lud64.mcts,
-lud64.alphabeta, lud64.accuracy, lud64.match.
+lud64.alphabeta, lud64.accuracy, lud64.match; books and tables: lud64.book,
+lud64.build_tables.
 
 Long calls release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
@@ -31,3 +32,4 @@ from .spiel import TERMINAL, SpielGame, load_game  # noqa: F401
 from . import pettingzoo, pgx  # noqa: F401,E402
 from .teacher import probe_actions, mcts, alphabeta  # noqa: F401,E402
 from .judge import accuracy, match  # noqa: F401,E402
+from .resources import book, build_tables  # noqa: F401,E402

@@ -6,9 +6,10 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "play/game_record.h"
-#include "play/openings.h"
+#include "play/opening_book.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
 #include "tools/lud64/command_support.h"
@@ -43,22 +44,21 @@ int RunBookCommand(const std::string&) {
     // for) writes no book, where `> file` would keep a short one; a run
     // stopped by Ctrl-C writes what it found.
     std::vector<std::string> openings;
-    int found = 0;
-    absl::Status status = DistinctRandomOpenings(
-        game, static_cast<int>(count), plies, balanced, seed,
-        [&](const std::vector<Decision>& opening) {
-          openings.push_back(LineText(game, opening));
-          ++found;
-        },
-        [&](uint64_t draws) {
-          const auto now = std::chrono::steady_clock::now();
-          if (now - last_report < std::chrono::seconds(1)) return;
-          last_report = now;
-          std::cerr << absl::StreamFormat("book: %d of %d openings, %d draws; %.1fs\n", found,
-                                          count, draws,
-                                          std::chrono::duration<double>(now - start).count());
-        },
-        InterruptFlag());
+    absl::Status status =
+        MakeRandomBook(AnyGame(game),
+                       {.count = static_cast<int>(count),
+                        .plies = plies,
+                        .balanced = balanced,
+                        .seed = seed,
+                        .stop = InterruptFlag()},
+                       openings, [&](int found, uint64_t draws) {
+                         const auto now = std::chrono::steady_clock::now();
+                         if (now - last_report < std::chrono::seconds(1)) return;
+                         last_report = now;
+                         std::cerr << absl::StreamFormat(
+                             "book: %d of %d openings, %d draws; %.1fs\n", found, count, draws,
+                             std::chrono::duration<double>(now - start).count());
+                       });
     if (!status.ok() && !absl::IsCancelled(status)) return status;
     std::cout << absl::StreamFormat("# lud64 book --game=%s --count=%d --plies=%d%s --seed=%d\n",
                                     game.name(), count, plies,

@@ -1,0 +1,89 @@
+// What `lud64 book` and `lud64 tb build` make, from Python: an opening book's
+// lines (play/opening_book.h) and the endgame tables of a game
+// (play/table_operations.h), each stopped by Ctrl-C.
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "play/memory_check.h"
+#include "play/opening_book.h"
+#include "play/table_operations.h"
+#include "python/bindings.h"
+
+namespace lud64::python {
+namespace {
+
+void CheckRange(int64_t value, const char* name, int64_t low, int64_t high) {
+  if (value < low || value > high) {
+    throw py::value_error(absl::StrCat(name, "=", value, ": must be ", low, " to ", high));
+  }
+}
+
+std::vector<std::string> Book(const GamePtr& game, Int<int, "count"> count, Int<int, "plies"> plies,
+                              Int<uint64_t, "seed"> seed,
+                              const std::optional<Int<int, "balanced">>& balanced) {
+  RequireGame(game, "game");
+  CheckRange(count.value, "count", 1, 1'000'000);
+  CheckRange(plies.value, "plies", 1, 1000);
+  const int within = balanced ? balanced->value : 0;
+  CheckRange(within, "balanced", 0, 20);
+  std::vector<std::string> lines;
+  const absl::Status status = RunInterruptible([&](StopFlag stop) {
+    return MakeRandomBook(game->game,
+                          {.count = count.value,
+                           .plies = plies.value,
+                           .balanced = within,
+                           .seed = seed.value,
+                           .stop = stop},
+                          lines);
+  });
+  if (!status.ok()) ThrowStatus(status);
+  return lines;
+}
+
+std::string BuildGameTables(const GamePtr& game, const std::string& directory,
+                            Int<int, "threads"> threads, const std::string& upto,
+                            const std::optional<Int<int64_t, "memory">>& memory, bool compress,
+                            bool progress) {
+  RequireGame(game, "game");
+  if (directory.empty()) throw py::value_error("directory: empty");
+  TableBuildRequest request;
+  request.dir = directory;
+  request.upto = upto;
+  if (absl::Status status = CheckTableLimit(upto, request.max_pieces); !status.ok()) {
+    throw py::value_error(std::string(status.message()));
+  }
+  CheckRange(threads.value, "threads", 1, 256);
+  request.threads = threads.value;
+  // As the command: without a bound, this machine's memory.
+  request.memory_mib = memory ? memory->value : static_cast<int64_t>(PhysicalMebibytes());
+  CheckRange(request.memory_mib, "memory", 0, int64_t{1} << 24);
+  request.compress = compress;
+  std::ostringstream quiet;
+  const absl::StatusOr<std::string> info = RunInterruptible([&](StopFlag stop) {
+    request.stop = stop;
+    const absl::Status built =
+        BuildTables(game->game, request, progress ? std::cerr : static_cast<std::ostream&>(quiet));
+    if (!built.ok()) return absl::StatusOr<std::string>(built);
+    return TablesInfo(game->game, directory);
+  });
+  if (!info.ok()) ThrowStatus(info.status());
+  return *info;
+}
+
+}  // namespace
+
+void RegisterBooksAndTables(py::module_& m) {
+  m.def("_book", &Book, py::arg("game"), py::arg("count"), py::arg("plies"), py::arg("seed"),
+        py::arg("balanced"), "lud64.book's work (lud64/resources.py).");
+  m.def("_build_tables", &BuildGameTables, py::arg("game"), py::arg("directory"),
+        py::arg("threads"), py::arg("upto"), py::arg("memory"), py::arg("compress"),
+        py::arg("progress"), "lud64.build_tables's work (lud64/resources.py).");
+}
+
+}  // namespace lud64::python
