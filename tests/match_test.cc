@@ -20,7 +20,9 @@
 #include "engine/notation.h"
 #include "gtest/gtest.h"
 #include "play/best_move.h"
+#include "play/caller_player.h"
 #include "play/engine_spec.h"
+#include "play/match.h"
 #include "play/players.h"
 #include "search/solver.h"
 #include "tests/bounded_minimax.h"
@@ -286,6 +288,49 @@ TEST(Match, MctsAgainstRandom) {
   const PlayedMatch played = Play("davxar", "mcts:iterations=300", "random", 4, 2, 2);
   ExpectConsistent(played, 4, 2);
   EXPECT_GE(JsonInt(played.json, "wins"), 3) << played.json;
+}
+
+// A caller's player (play/caller_player.h): the first legal decision of the
+// position it follows from what it is told, or always a pass (illegal
+// unless forced), which forfeits.
+class FirstLegalPlayer final : public CallerPlayer {
+ public:
+  explicit FirstLegalPlayer(bool pass) : pass_(pass) {}
+  void NewGame(const AnyPosition& start) override {
+    position_ = std::get<Guettal::Position>(start);
+  }
+  void Played(Decision d) override { Apply(game_, position_, d); }
+  absl::StatusOr<Decision> Choose(const AnyPosition& position) override {
+    if (std::get<Guettal::Position>(position) != position_) {
+      return absl::InternalError("told another game");
+    }
+    DecisionList legal;
+    LegalDecisions(game_, position_, legal);
+    return pass_ ? Decision::Pass() : *legal.begin();
+  }
+
+ private:
+  const Guettal game_;
+  Guettal::Position position_ = game_.start();
+  bool pass_;
+};
+
+TEST(Match, CallerPlayersPlayTheirDecisionsAndForfeitIllegalOnes) {
+  MatchRequest request{.first = {.text = "first legal"},
+                       .second = ParseEngineSpec("random").value(),
+                       .games = 8,
+                       .openings = 2,
+                       .threads = 2};
+  request.first.caller = [] { return std::make_unique<FirstLegalPlayer>(false); };
+  absl::StatusOr<MatchRun> run = PlayMatch(AnyGame(Guettal()), request, {});
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->tally.games(), 8);
+  EXPECT_EQ(run->tally.forfeits_first + run->tally.forfeits_second, 0);
+  request.first.caller = [] { return std::make_unique<FirstLegalPlayer>(true); };
+  run = PlayMatch(AnyGame(Guettal()), request, {});
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_GE(run->tally.forfeits_first, 4);  // at least every game it starts as P1
+  EXPECT_EQ(run->tally.wins, 0);
 }
 
 TEST(Match, ReportsBadRequests) {
