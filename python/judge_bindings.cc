@@ -5,6 +5,8 @@
 // an engine spec as a callable agent, for lud64.accuracy.
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -140,7 +142,8 @@ py::dict MatchReport(const GamePtr& game, const MatchRequest& request, const Mat
   r["elo_high"] = Finite(elo.high);
   r["openings"] = request.openings;
   r["balanced"] = request.balanced;
-  r["openings_file"] = request.book ? py::object(py::str(request.book->path)) : py::none();
+  r["openings_file"] =
+      request.book ? py::object(py::str(request.book->path)) : py::object(py::none());
   r["seconds"] = run.seconds;
   r["stopped"] = run.stopped;
   r["forfeits_p1"] = t.forfeits_first;
@@ -183,11 +186,12 @@ py::dict MatchReport(const GamePtr& game, const MatchRequest& request, const Mat
   return r;
 }
 
-py::dict Match(const GamePtr& game, py::handle first, py::handle second, Int<int, "games"> games,
-               Int<int, "openings"> openings, Int<int, "balanced"> balanced,
-               const std::optional<std::string>& openings_file, Int<uint64_t, "seed"> seed,
-               Int<int, "threads"> threads, const std::optional<std::pair<double, double>>& sprt,
-               Float<"alpha"> alpha, Float<"beta"> beta, const std::string& sprt_model) {
+py::dict Match(const GamePtr& game, const py::object& first, const py::object& second,
+               Int<int, "games"> games, Int<int, "openings"> openings,
+               Int<int, "balanced"> balanced, const std::optional<std::string>& openings_file,
+               Int<uint64_t, "seed"> seed, Int<int, "threads"> threads,
+               const std::optional<std::pair<double, double>>& sprt, Float<"alpha"> alpha,
+               Float<"beta"> beta, const std::string& sprt_model) {
   RequireGame(game, "game");
   AgentFailure failure;
   MatchRequest request;

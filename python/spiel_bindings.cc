@@ -122,9 +122,10 @@ std::vector<double> Returns(const SpielStateHandle& s) {
   return {first ? 1.0 : -1.0, first ? -1.0 : 1.0};
 }
 
-py::array_t<float> ObservationTensor(const SpielStateHandle& s, const py::object& player) {
-  if (!player.is_none()) {
-    const int p = ActionArgument(player, "player");
+py::array_t<float> ObservationTensor(const SpielStateHandle& s,
+                                     const std::optional<Int<int, "player">>& player) {
+  if (player) {
+    const int p = player->value;
     if (p != Index(s.state().to_move)) {
       throw py::value_error(absl::StrCat("player=", p,
                                          ": lud64's planes are seen by the player to ", "move, ",
@@ -230,14 +231,14 @@ is over. Actions are the ids of the game's fixed action space.)")
            "numpy int8 [num_distinct_actions]: 1 for the legal actions.")
       .def(
           "undo_action",
-          [](SpielStateHandle& s, py::handle player, py::handle action) {
-            const int id = ActionArgument(action, "action");
+          [](SpielStateHandle& s, Int<int, "player"> player, Int<int, "action"> action) {
+            const int id = action.value;
             if (s.history.empty() || s.history.back() != id) {
               throw py::value_error(absl::StrCat(
                   "undo_action: action ", id, " is not the last action played (",
                   s.history.empty() ? std::string("none") : std::to_string(s.history.back()), ")"));
             }
-            const int who = ActionArgument(player, "player");
+            const int who = player.value;
             const int mover =
                 std::visit([](const auto& p) { return Index(p.state.to_move); }, s.previous.back());
             if (who != mover) {

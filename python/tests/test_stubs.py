@@ -20,6 +20,7 @@ STUBS = sorted(PACKAGE.glob("*.pyi"))
 # Dunder methods a stub must declare when the class defines them.
 DUNDERS = {"__init__", "__call__", "__len__", "__getitem__", "__contains__", "__iter__"}
 ATTRIBUTE = "attribute"
+REEXPORT = "re-export"  # checked in the stub of the module it comes from
 
 
 def module_of(stub):
@@ -35,8 +36,8 @@ def stub_parameters(node):
 
 
 def read_stub(stub):
-    """({name: set of parameter tuples, None for a value, or ATTRIBUTE for an
-    annotated name}, {class: that of its members}) of a stub. A class's annotated
+    """({name: set of parameter tuples, None for a value, ATTRIBUTE for an
+    annotated name or REEXPORT}, {class: that of its members}) of a stub. A class's annotated
     names may be attributes of its instances alone."""
     tree = ast.parse(stub.read_text())
     names, classes = {}, {}
@@ -53,7 +54,7 @@ def read_stub(stub):
             elif isinstance(node, ast.ImportFrom):  # `import x as x` re-exports x
                 for alias in node.names:
                     if alias.asname == alias.name:
-                        table[alias.name] = None
+                        table[alias.name] = REEXPORT
             elif isinstance(node, ast.ClassDef):
                 table[node.name] = None
                 collect(node.body, classes.setdefault(node.name, {}))
@@ -93,10 +94,16 @@ def runtime_parameters(name, obj):
 
 
 def public_members(cls):
-    return {name for name in vars(cls) if not name.startswith("_") or name in DUNDERS}
+    """The public names of a class, and its dunders of DUNDERS (not the slot
+    wrappers of a compiled class's defaults: Position() only raises)."""
+    return {name for name, member in vars(cls).items()
+            if (not name.startswith("_") or name in DUNDERS)
+            and not isinstance(member, types.WrapperDescriptorType)}
 
 
 def check_callable(where, name, obj, declared):
+    if declared == REEXPORT:
+        return
     if declared in (None, ATTRIBUTE):
         assert not callable(obj) or isinstance(obj, type) or isinstance(obj, property), \
             f"{where}{name}: a function, declared as a value"
