@@ -28,6 +28,7 @@ ARGUMENTS = {
     ("BatchEnv", "step"): lambda: (np.zeros(1, dtype=np.int32),),
     ("SpielState", "apply_action"): lambda: (0,),
     ("SpielState", "undo_action"): lambda: (0, 0),
+    ("SpecAgent", "__call__"): lambda: (lud64.Game("davxar").start(),),
 }
 
 
