@@ -52,7 +52,9 @@ class GameBatchOf final : public GameBatch {
       if (out.terminated != nullptr) out.terminated[i] = false;
       if (out.truncated != nullptr) out.truncated[i] = false;
       if (out.step_count != nullptr) out.step_count[i] = 0;
-      if (out.final_observation != nullptr) Zero(out.final_observation, i);
+      if (out.final_observation != nullptr && !out.final_observation_zeroed) {
+        Zero(out.final_observation, i);
+      }
     }
     Observe(begin, end, out);
   }
@@ -95,7 +97,7 @@ class GameBatchOf final : public GameBatch {
       if (out.final_observation != nullptr) {
         if ((terminated || truncated) && options.auto_reset) {
           WritePlanes(game_, positions_[i], out.final_observation + Row(i));
-        } else {
+        } else if (!out.final_observation_zeroed) {
           Zero(out.final_observation, i);
         }
       }

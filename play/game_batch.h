@@ -33,6 +33,9 @@ struct BatchOutput {
   // With auto-reset: the observation of the position each environment ended
   // in this step (zeros for the others); otherwise not written.
   float* final_observation = nullptr;
+  // final_observation is zeros already (fresh pages): only the rows of the
+  // environments that end are written.
+  bool final_observation_zeroed = false;
 };
 
 struct BatchStepOptions {

@@ -18,9 +18,10 @@
 #include "absl/strings/str_cat.h"
 #include "engine/random.h"
 #include "play/game_batch.h"
+#include "play/worker_pool.h"
 #include "python/array_pool.h"
 #include "python/bindings.h"
-#include "play/worker_pool.h"
+#include "python/zero_array.h"
 
 namespace lud64::python {
 namespace {
@@ -72,7 +73,7 @@ struct PgxArrays {
     std::vector<py::ssize_t> shape = {n, static_cast<py::ssize_t>(game.planes.names.size())};
     for (int extent : game.planes.shape) shape.push_back(extent);
     observation = pool.Make<float>(shape);
-    if (final) final_observation = pool.Make<float>(shape);
+    if (final) final_observation = ZeroPagesArray<float>(shape);  // a few rows written a step
     rewards = pool.Make<float>({n, 2});
     legal = pool.Make<bool>({n, game.actions.size()});
     terminated = pool.Make<bool>({n});
@@ -81,10 +82,11 @@ struct PgxArrays {
     step_count = pool.Make<int32_t>({n});
   }
   BatchOutput Output() {
-    return {observation.mutable_data(), legal.mutable_data(),
-            rewards.mutable_data(),     current_player.mutable_data(),
-            terminated.mutable_data(),  truncated.mutable_data(),
-            step_count.mutable_data(),  final ? final_observation.mutable_data() : nullptr};
+    return {observation.mutable_data(),       legal.mutable_data(),
+            rewards.mutable_data(),           current_player.mutable_data(),
+            terminated.mutable_data(),        truncated.mutable_data(),
+            step_count.mutable_data(),        final ? final_observation.mutable_data() : nullptr,
+            /*final_observation_zeroed=*/true};
   }
   py::dict Dict(PgxBatch batch) {
     py::dict d;

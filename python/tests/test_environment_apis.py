@@ -120,6 +120,19 @@ def test_pgx_state_and_errors():
         lud64.pgx.make("davxar", max_steps=-1)
 
 
+def test_pgx_final_observations_are_zero_but_where_a_game_ended():
+    env = lud64.pgx.make("guettal", auto_reset=True)
+    state = env.init(64)
+    ended_any = False
+    for step in range(20):
+        state = env.step(state, lud64.pgx.random_actions(state, seed=step))
+        ended = state.terminated | state.truncated
+        assert not state.final_observation[~ended].any()
+        assert all(state.final_observation[i].any() for i in np.flatnonzero(ended))
+        ended_any |= ended.any()
+    assert ended_any
+
+
 def test_pgx_arrays_are_shared_by_torch_without_a_copy():
     torch = pytest.importorskip("torch")
     state = lud64.pgx.make("guettal").init(4)
