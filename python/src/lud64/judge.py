@@ -15,7 +15,6 @@ from .spiel import load_game
 from .teacher import tables as _tables
 
 
-
 def _agent(agent, game):
     """A callable agent: `agent` itself, or an engine spec's lud64.SpecAgent (the
     command's parser: every option `lud64 match` takes, and its errors)."""
