@@ -31,10 +31,12 @@ class GameBatchOf final : public GameBatch {
         steps_(n, 0),
         ended_(n, 0),
         legal_(n) {
-    std::vector<char> row(actions.size());
+    for (DecisionKind kind : {DecisionKind::kPlace, DecisionKind::kRemove}) {
+      site_base_[static_cast<int>(kind)] = SiteBase(kind);
+    }
     for (int i = 0; i < n; ++i) {
       positions_[i] = Start(i);
-      if (!positions_[i].state.over()) MarkLegal(positions_[i], row.data(), legal_[i]);
+      if (!positions_[i].state.over()) MarkLegal(positions_[i], legal_[i]);
     }
   }
 
@@ -117,13 +119,12 @@ class GameBatchOf final : public GameBatch {
       const Position& position = positions_[i];
       if (out.current_player != nullptr) out.current_player[i] = Index(position.state.to_move);
       if (out.observation != nullptr) WritePlanes(game_, position, out.observation + Row(i));
-      bool* row = out.legal == nullptr ? nullptr : out.legal + static_cast<size_t>(i) * width;
-      if (row != nullptr) std::memset(row, 0, width);
       if (ended_[i] == 0 && !position.state.over()) {
-        MarkLegal(position, row, legal_[i]);
+        MarkLegal(position, legal_[i]);
       } else {
         legal_[i].fill(0);
       }
+      if (out.legal != nullptr) WriteRow(legal_[i], out.legal + static_cast<size_t>(i) * width);
     }
   }
 
@@ -159,14 +160,26 @@ class GameBatchOf final : public GameBatch {
     }
   }
 
-  // Marks the legal actions of an unfinished position in `bits` and in `row`
-  // (bool or char, when not null).
-  template <class Cell>
-  void MarkLegal(const Position& position, Cell* row, LegalBits& bits) const {
+  // The id of site 0's decision of `kind` when each site's decision of that
+  // kind has id base + site (Davxar's placements and removals), else -1.
+  int SiteBase(DecisionKind kind) const {
+    int base = -1;
+    for (int site = 0; site < 64; ++site) {
+      const int id = actions_->id(Decision{kind, 0, static_cast<uint8_t>(site)});
+      if (id < 0) continue;
+      if (base == -1) base = id - site;
+      if (base < 0 || id != base + site) return -1;
+    }
+    return base;
+  }
+
+  // Marks the legal actions of an unfinished position in `bits`: a whole set
+  // at once (a shifted bitboard) where its ids follow the sites (SiteBase),
+  // else one by one.
+  void MarkLegal(const Position& position, LegalBits& bits) const {
     bits.fill(0);
     const auto mark = [&](Decision d) {
       const int id = actions_->id(d);
-      if (row != nullptr) row[id] = true;
       bits[id >> 6] |= uint64_t{1} << (id & 63);
     };
     if constexpr (HasDecisionSets<G>) {
@@ -174,13 +187,42 @@ class GameBatchOf final : public GameBatch {
       game_.decision_sets(position, sets);
       if (sets.count() == 0) mark(Decision::Pass());
       for (int s = 0; s < sets.size(); ++s) {
-        for (int target : Sites(sets[s].targets)) mark(sets[s].At(target));
+        const DecisionSet& set = sets[s];
+        const int base =
+            set.kind == DecisionKind::kStep ? -1 : site_base_[static_cast<int>(set.kind)];
+        if (base >= 0) {
+          const int word = base >> 6, shift = base & 63;
+          bits[word] |= set.targets << shift;
+          if (shift != 0 && word + 1 < static_cast<int>(bits.size())) {
+            bits[word + 1] |= set.targets >> (64 - shift);
+          }
+          continue;
+        }
+        for (int target : Sites(set.targets)) mark(set.At(target));
       }
     } else {
       DecisionList list;
       LegalDecisions(game_, position, list);
       for (Decision d : list) mark(d);
     }
+  }
+
+  // Writes `bits` as a row of num_actions bools, 8 at a time.
+  void WriteRow(const LegalBits& bits, bool* row) const {
+    static constexpr std::array<uint64_t, 256> kBytes = [] {
+      std::array<uint64_t, 256> bytes{};  // byte k of entry x: bit k of x
+      for (int x = 0; x < 256; ++x) {
+        for (int k = 0; k < 8; ++k) bytes[x] |= uint64_t((x >> k) & 1) << (8 * k);
+      }
+      return bytes;
+    }();
+    const int width = actions_->size();
+    int a = 0;
+    for (; a + 8 <= width; a += 8) {
+      const uint64_t cells = kBytes[(bits[a >> 6] >> (a & 63)) & 0xff];
+      std::memcpy(row + a, &cells, sizeof cells);
+    }
+    for (; a < width; ++a) row[a] = ((bits[a >> 6] >> (a & 63)) & 1) != 0;
   }
 
   // Whether action `id` is legal in environment i: its bit, set by the
@@ -196,6 +238,7 @@ class GameBatchOf final : public GameBatch {
   std::vector<uint8_t> ended_;  // 0, kTerminated or kTruncated
   // The legal actions of each environment (none once it ended).
   mutable std::vector<LegalBits> legal_;
+  std::array<int, 4> site_base_ = {-1, -1, -1, -1};  // SiteBase by DecisionKind
 };
 
 }  // namespace

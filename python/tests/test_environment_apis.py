@@ -120,6 +120,19 @@ def test_pgx_state_and_errors():
         lud64.pgx.make("davxar", max_steps=-1)
 
 
+@pytest.mark.parametrize("name", ["davxar", "davxar:lines=ludii,pieces=6", "damdaman",
+                                  "guettal"])
+def test_pgx_masks_and_observations_are_the_positions(name):
+    env = lud64.pgx.make(name, auto_reset=True)
+    state = env.init(16)
+    for step in range(40):
+        state = env.step(state, lud64.pgx.random_actions(state, seed=step))
+        for i in range(16):
+            position = state.position(i)
+            assert np.array_equal(state.legal_action_mask[i], position.legal_mask())
+            assert np.array_equal(state.observation[i], position.planes())
+
+
 def test_pgx_final_observations_are_zero_but_where_a_game_ended():
     env = lud64.pgx.make("guettal", auto_reset=True)
     state = env.init(64)
