@@ -310,17 +310,18 @@ class FirstLegalPlayer final : public CallerPlayer {
   }
 
  private:
-  const Guettal game_;
+  Guettal game_;
   Guettal::Position position_ = game_.start();
   bool pass_;
 };
 
 TEST(Match, CallerPlayersPlayTheirDecisionsAndForfeitIllegalOnes) {
-  MatchRequest request{.first = {.text = "first legal"},
-                       .second = ParseEngineSpec("random").value(),
-                       .games = 8,
-                       .openings = 2,
-                       .threads = 2};
+  MatchRequest request;
+  request.first.text = "first legal";
+  request.second = ParseEngineSpec("random").value();
+  request.games = 8;
+  request.openings = 2;
+  request.threads = 2;
   request.first.caller = [] { return std::make_unique<FirstLegalPlayer>(false); };
   absl::StatusOr<MatchRun> run = PlayMatch(AnyGame(Guettal()), request, {});
   ASSERT_TRUE(run.ok()) << run.status();
