@@ -51,19 +51,26 @@ void LegalDecisions(const G& game, const typename G::Position& position, Decisio
   if (list.empty()) list.push(Decision::Pass());
 }
 
-// Plays a legal decision and applies the end checks of engine/RULES.md.
+// What the end checks need to know of a decision once it is on the board.
+struct PlayedDecision {
+  bool whole_turn_pass;  // a forced pass of a whole turn (not a removal's)
+  bool same_turn;        // the mover decides again in the same turn (game.play's result)
+};
+
+// The end checks of engine/RULES.md after `mover`'s decision is on the board:
+// the turn passes on (unless the mover decides again), then the game's own
+// rule, the all-pass draw and the turn limit. Apply's second half, shared with
+// the games' playout kernels (search/playout.h), which play without a Decision.
 template <Game G>
-void Apply(const G& game, typename G::Position& position, Decision decision) {
+void FinishDecision(const G& game, typename G::Position& position, Player mover,
+                    PlayedDecision played) {
   TurnState& state = position.state;
-  const Player mover = state.to_move;
-  const bool whole_turn_pass = decision.is_pass() && !game.mid_turn(position);
-  const bool opponent_passed = state.passed;
-  if (!game.play(position, decision)) {
+  const bool consecutive_passes = played.whole_turn_pass && state.passed;
+  if (!played.same_turn) {
     state.to_move = Opponent(mover);
     ++state.turn;
-    state.passed = whole_turn_pass;
+    state.passed = played.whole_turn_pass;
   }
-  const bool consecutive_passes = whole_turn_pass && opponent_passed;
   if (const Outcome own = game.rule_outcome(position, mover, consecutive_passes);
       own != Outcome::kOngoing) {
     state.outcome = own;
@@ -75,6 +82,15 @@ void Apply(const G& game, typename G::Position& position, Decision decision) {
     state.outcome = Outcome::kDraw;
     state.end = EndReason::kTurnLimit;
   }
+}
+
+// Plays a legal decision and applies the end checks of engine/RULES.md.
+template <Game G>
+void Apply(const G& game, typename G::Position& position, Decision decision) {
+  const Player mover = position.state.to_move;
+  const bool whole_turn_pass = decision.is_pass() && !game.mid_turn(position);
+  const bool same_turn = game.play(position, decision);
+  FinishDecision(game, position, mover, {whole_turn_pass, same_turn});
 }
 
 // Whether `decision` is legal in `position`.

@@ -26,6 +26,15 @@ concept HasRandomDecision = HasDecisionSets<G> &&
   { game.random_decision(p, random) } -> std::same_as<Decision>;
 };
 
+// A game may also play that decision straight on the board, drawn from the
+// same random number (`random_play`, the same as `play(p, random_decision(p,
+// random))`): a playout kernel that neither encodes nor decodes a Decision.
+template <class G>
+concept HasRandomPlay = HasRandomDecision<G> &&
+    requires(const G& game, typename G::Position& p, Random& random) {
+  { game.random_play(p, random) } -> std::same_as<PlayedDecision>;
+};
+
 // A uniformly chosen legal decision of an unfinished position.
 template <Game G>
 Decision RandomDecision(const G& game, const typename G::Position& position, Random& random) {
@@ -43,6 +52,18 @@ Decision RandomDecision(const G& game, const typename G::Position& position, Ran
   }
 }
 
+// Plays a uniformly chosen legal decision of an unfinished position: the same
+// as Apply(game, position, RandomDecision(game, position, random)).
+template <Game G>
+void ApplyRandomDecision(const G& game, typename G::Position& position, Random& random) {
+  if constexpr (HasRandomPlay<G>) {
+    const Player mover = position.state.to_move;
+    FinishDecision(game, position, mover, game.random_play(position, random));
+  } else {
+    Apply(game, position, RandomDecision(game, position, random));
+  }
+}
+
 struct PlayoutResult {
   Outcome outcome = Outcome::kOngoing;
   EndReason end = EndReason::kNone;
@@ -54,7 +75,7 @@ template <Game G>
 PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random& random) {
   int plies = 0;
   while (!position.state.over()) {
-    Apply(game, position, RandomDecision(game, position, random));
+    ApplyRandomDecision(game, position, random);
     ++plies;
   }
   return {position.state.outcome, position.state.end, plies};

@@ -49,8 +49,9 @@ void ExpectUniformChoice(const G& game, const std::vector<typename G::Position>&
 }
 
 // A game's playout kernel (random_decision) draws exactly the decision the
-// sets give for the same random number (same seeds, same games): checked at
-// every decision of a few random games from each position.
+// sets give for the same random number (same seeds, same games), and its
+// random_play, if it has one, plays it: checked at every decision of a few
+// random games from each position.
 template <Game G>
 void ExpectKernelMatchesSets(const G& game, const std::vector<typename G::Position>& positions) {
   static_assert(HasRandomDecision<G>);
@@ -64,8 +65,18 @@ void ExpectKernelMatchesSets(const G& game, const std::vector<typename G::Positi
         const int count = sets.count();
         const Decision expected =
             count == 0 ? Decision::Pass() : sets.Nth(static_cast<int>(sets_random.Below(count)));
+        Random play_random = kernel_random;  // for random_play, below
         ASSERT_EQ(game.random_decision(position, kernel_random), expected)
             << "in " << FormatPosition(game, position);
+        if constexpr (HasRandomPlay<G>) {
+          // random_play plays that decision, with the same random numbers.
+          typename G::Position played = position, applied = position;
+          ApplyRandomDecision(game, played, play_random);
+          Apply(game, applied, expected);
+          ASSERT_EQ(played, applied) << "random_play in " << FormatPosition(game, position);
+          ASSERT_EQ(play_random.Next(), Random(kernel_random).Next())
+              << "random numbers used differ";
+        }
         Apply(game, position, expected);
       }
       ASSERT_EQ(kernel_random.Next(), sets_random.Next()) << "random numbers used differ";

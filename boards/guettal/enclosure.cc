@@ -29,21 +29,6 @@ int FirstInCompassOrder(int cell, Bitboard candidates) {
   return -1;  // unreachable: the caller checked kAround
 }
 
-// `cells` moved one step in each orthogonal direction (N, E, S, W), or in each
-// of the eight (N, NE, ... NW). Written out so that every shift is a constant
-// one: a loop over the directions compiles to a jump per shift.
-std::array<Bitboard, 4> OrthogonalShifts(Bitboard cells) {
-  return {Grid::Shift(cells, kNorth), Grid::Shift(cells, kEast), Grid::Shift(cells, kSouth),
-          Grid::Shift(cells, kWest)};
-}
-
-std::array<Bitboard, 8> CompassShifts(Bitboard cells) {
-  return {Grid::Shift(cells, kNorth), Grid::Shift(cells, kNorthEast),
-          Grid::Shift(cells, kEast),  Grid::Shift(cells, kSouthEast),
-          Grid::Shift(cells, kSouth), Grid::Shift(cells, kSouthWest),
-          Grid::Shift(cells, kWest),  Grid::Shift(cells, kNorthWest)};
-}
-
 // Everything `from` (open cells) reaches along rows, or along columns,
 // through `open`. Eastwards by an addition: a seed added to its run of open
 // cells carries through the run and stops at its end; the last column takes no
@@ -98,35 +83,39 @@ Bitboard FloodFill(Bitboard seed, Bitboard targets) {
 // neighbour in the boundary, and a cell with only one must be an end: at most
 // two such cells, `first` one of them if there are two.
 bool CannotPassChainTest(Bitboard boundary, int first) {
-  Bitboard one_or_more = 0;  // cells with at least one neighbour in `boundary`
-  Bitboard two_or_more = 0;
-  for (const Bitboard next_to : CompassShifts(boundary)) {
-    two_or_more |= one_or_more & next_to;
-    one_or_more |= next_to;
-  }
+  // Each cell's count of neighbours in `boundary`, saturated at two, as the
+  // cells counting at least one and at least two: its west and east
+  // neighbours, then the three cells above it and the three below, summed
+  // along the rows once for both.
+  const Bitboard west = Grid::Shift(boundary, kEast);  // the cells whose west neighbour is in it
+  const Bitboard east = Grid::Shift(boundary, kWest);
+  const Bitboard row_one = west | east, row_two = west & east;
+  const Bitboard three_one = row_one | boundary, three_two = row_two | (row_one & boundary);
+  const Bitboard above_one = Grid::Shift(three_one, kSouth);
+  const Bitboard above_two = Grid::Shift(three_two, kSouth);
+  const Bitboard below_one = Grid::Shift(three_one, kNorth);
+  const Bitboard below_two = Grid::Shift(three_two, kNorth);
+  const Bitboard one_or_more = row_one | above_one | below_one;
+  const Bitboard two_or_more = row_two | above_two | below_two |
+                               (row_one & (above_one | below_one)) | (above_one & below_one);
   if ((boundary & ~one_or_more) != 0) return true;
   const Bitboard ends = boundary & ~two_or_more;
   return PopCount(ends) > 2 || (PopCount(ends) == 2 && !Contains(ends, first));
 }
 
-// The first cell of Ludii's boundary list. The list starts with the
-// neighbours (N, E, S, W) of the region's first cell, the seed, that are not in
-// the region: the seed's first orthogonal neighbour holding an own piece. There
-// is one, since the added piece is next to the seed.
-int FirstBoundaryCell(Bitboard seed, Bitboard own) {
-  for (const Bitboard next : OrthogonalShifts(seed))
-    if ((next & own) != 0) return LowestSite(next & own);
-  return -1;  // unreachable
+// The first of `cells`, some of `site`'s orthogonal neighbours, in the order N,
+// E, S, W. N (site + 9) and E (+1) lie above the site, S (-9) and W (-1)
+// below it: the highest cell above it, or else the lowest.
+int FirstInOrthogonalOrder(int site, Bitboard cells) {
+  const Bitboard above = cells >> site;
+  return above != 0 ? site + 63 - std::countl_zero(above) : LowestSite(cells);
 }
 
-}  // namespace
-
-bool PassesChainTest(Bitboard boundary, int first) {
+// The walk itself, for a boundary that may pass (and has more than one cell).
+bool WalkPasses(Bitboard boundary, int first) {
   // The walk removes the cell it leaves, so `unvisited` is Ludii's list
   // without the current cell; the test succeeds once it is empty.
   Bitboard unvisited = boundary & ~SquareBit(first);
-  if (unvisited == 0) return true;
-  if (CannotPassChainTest(boundary, first)) return false;
   int cell = first;
   while (unvisited != 0) {
     const Bitboard next = kAround[cell] & unvisited;
@@ -138,18 +127,33 @@ bool PassesChainTest(Bitboard boundary, int first) {
   return true;
 }
 
+// PassesChainTest, inlined into Enclosed: most boundaries fail the first test.
+[[gnu::always_inline]] inline bool ChainTestPasses(Bitboard boundary, int first) {
+  if (boundary == SquareBit(first)) return true;
+  return !CannotPassChainTest(boundary, first) && WalkPasses(boundary, first);
+}
+
+}  // namespace
+
+bool PassesChainTest(Bitboard boundary, int first) { return ChainTestPasses(boundary, first); }
+
 Bitboard Enclosed(int added, Bitboard own) {
   const Bitboard targets = Grid::kAll & ~own;
-  Bitboard examined = 0;
+  // The seeds (the added piece's neighbours that are targets) whose region is
+  // not yet examined, each examined from the first of them in the order N, E,
+  // S, W: that seed is the first cell of Ludii's region list, and its first
+  // orthogonal neighbour holding an own piece the first of the boundary list.
+  // There is one, since the added piece is next to the seed.
+  Bitboard seeds = Grid::kNeighbours[added] & targets;
   Bitboard enclosed = 0;
-  for (const Bitboard next : OrthogonalShifts(SquareBit(added))) {
-    const Bitboard seed = next & targets & ~examined;
-    if (seed == 0) continue;
-    const Bitboard region = FloodFill(seed, targets);
-    examined |= region;
+  while (seeds != 0) {
+    const int seed = FirstInOrthogonalOrder(added, seeds);
+    const Bitboard region = FloodFill(SquareBit(seed), targets);
+    seeds &= ~region;
     // Every neighbour of the region outside it holds an own piece.
     const Bitboard boundary = Grid::Neighbours(region) & own;
-    if (PassesChainTest(boundary, FirstBoundaryCell(seed, own))) enclosed |= region;
+    if (ChainTestPasses(boundary, FirstInOrthogonalOrder(seed, Grid::kNeighbours[seed] & own)))
+      enclosed |= region;
   }
   return enclosed;
 }

@@ -39,19 +39,6 @@ void Guettal::generate(const Position& position, DecisionList& list) const {
   for (int site : Sites(OpenCells(position))) list.push(Decision::Place(site));
 }
 
-bool Guettal::play(Position& position, Decision decision) const {
-  // A forced pass leaves the board, blocked cells included, as it is.
-  if (decision.is_pass()) return false;
-  const int me = Index(position.state.to_move);
-  position.pieces[me] |= SquareBit(decision.to);
-  // The previous blocks are reset; the enclosed regions lose their opponent
-  // pieces and become the new blocks.
-  const Bitboard enclosed = guettal::Enclosed(decision.to, position.pieces[me]);
-  position.pieces[1 - me] &= ~enclosed;
-  position.blocked = enclosed;
-  return false;
-}
-
 Outcome Guettal::rule_outcome(const Position& position, Player, bool consecutive_passes) const {
   if (!consecutive_passes) return Outcome::kOngoing;
   const int p1 = PopCount(position.pieces[0]);

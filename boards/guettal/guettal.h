@@ -12,6 +12,7 @@
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
+#include "engine/game.h"
 #include "engine/player.h"
 #include "engine/random.h"
 #include "engine/score.h"
@@ -51,12 +52,22 @@ class Guettal {
   // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
   // draws (or a pass), inline, without building the set.
   Decision random_decision(const Position& position, Random& random) const {
-    const Bitboard open = OpenCells(position);
-    if (open == 0) return Decision::Pass();
-    return Decision::Place(NthSite(open, static_cast<int>(random.Below(PopCount(open)))));
+    const int site = DrawSite(position, random);
+    return site < 0 ? Decision::Pass() : Decision::Place(site);
+  }
+  // The same decision played at once (search/playout.h's kernel).
+  PlayedDecision random_play(Position& position, Random& random) const {
+    const int site = DrawSite(position, random);
+    if (site < 0) return {true, false};  // a forced pass changes nothing
+    Add(position, site);
+    return {false, false};
   }
   bool mid_turn(const Position&) const { return false; }
-  bool play(Position& position, Decision decision) const;
+  bool play(Position& position, Decision decision) const {
+    // A forced pass leaves the board, blocked cells included, as it is.
+    if (!decision.is_pass()) Add(position, decision.to);
+    return false;
+  }
   Outcome rule_outcome(const Position& position, Player mover, bool consecutive_passes) const;
   uint64_t hash(const Position& position) const;
 
@@ -64,6 +75,24 @@ class Guettal {
   // and whether an addition captures.
   Score evaluate(const Position& position) const;
   bool is_tactical(const Position& position, Decision decision) const;
+
+ private:
+  // random_decision's draw: an open cell, or -1 (a forced pass) when none.
+  static int DrawSite(const Position& position, Random& random) {
+    const Bitboard open = OpenCells(position);
+    if (open == 0) return -1;
+    return NthSite(open, static_cast<int>(random.Below(PopCount(open))));
+  }
+  // An addition at `site` by the player to move, with its captures and blocks.
+  static void Add(Position& position, int site) {
+    const int me = Index(position.state.to_move);
+    position.pieces[me] |= SquareBit(site);
+    // The previous blocks are reset; the enclosed regions lose their opponent
+    // pieces and become the new blocks.
+    const Bitboard enclosed = guettal::Enclosed(site, position.pieces[me]);
+    position.pieces[1 - me] &= ~enclosed;
+    position.blocked = enclosed;
+  }
 };
 
 }  // namespace lud64
