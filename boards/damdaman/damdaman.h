@@ -11,7 +11,6 @@
 #include "engine/cell_grid.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
-#include "engine/game.h"
 #include "engine/player.h"
 #include "engine/random.h"
 #include "engine/score.h"
@@ -49,8 +48,6 @@ class Damdaman {
   // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
   // draws (or a pass), found without building the sets.
   inline Decision random_decision(const Position& position, Random& random) const;
-  // The same decision played at once (search/playout.h's kernel).
-  inline PlayedDecision random_play(Position& position, Random& random) const;
   bool mid_turn(const Position&) const { return false; }
   inline bool play(Position& position, Decision decision) const;
   Outcome rule_outcome(const Position& position, Player mover, bool) const {
@@ -67,65 +64,31 @@ class Damdaman {
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.
   static inline Bitboard Captures(int to, Bitboard own, Bitboard opponent);
-
- private:
-  // random_decision's draw: the arrival (n-th site of `arrivals[direction]`),
-  // or `to` -1 when the mover has no step.
-  struct Draw {
-    int direction;
-    int to;
-  };
-  static inline Draw DrawStep(const Position& position, Random& random);
-  static constexpr std::array<int, 4> kStepOffset = {
-      Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast], Grid::kIndexStep[kSouth],
-      Grid::kIndexStep[kWest]};
-  // A step from `from` to `to` and its captures, for the player to move.
-  static void Step(Position& position, int from, int to) {
-    const int me = Index(position.state.to_move);
-    Bitboard& own = position.pieces[me];
-    Bitboard& opponent = position.pieces[1 - me];
-    own ^= SquareBit(from) | SquareBit(to);
-    opponent &= ~Captures(to, own, opponent);
-  }
 };
 
 // Inline: the playout and search loops call these at every decision.
-Damdaman::Draw Damdaman::DrawStep(const Position& position, Random& random) {
+Decision Damdaman::random_decision(const Position& position, Random& random) const {
   const int me = Index(position.state.to_move);
   const Bitboard own = position.pieces[me];
   const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
   // The arrivals of steps north, east, south and west: decision_sets' order.
-  const Bitboard north = Grid::Shift(own, kNorth) & empty, east = Grid::Shift(own, kEast) & empty,
-                 south = Grid::Shift(own, kSouth) & empty, west = Grid::Shift(own, kWest) & empty;
-  const int through_north = PopCount(north);
-  const int through_east = through_north + PopCount(east);
-  const int through_south = through_east + PopCount(south);
-  const int total = through_south + PopCount(west);
-  if (total == 0) return {0, -1};
+  const std::array<Bitboard, 4> arrivals = {
+      Grid::Shift(own, kNorth) & empty, Grid::Shift(own, kEast) & empty,
+      Grid::Shift(own, kSouth) & empty, Grid::Shift(own, kWest) & empty};
+  const int through_north = PopCount(arrivals[0]);
+  const int through_east = through_north + PopCount(arrivals[1]);
+  const int through_south = through_east + PopCount(arrivals[2]);
+  const int total = through_south + PopCount(arrivals[3]);
+  if (total == 0) return Decision::Pass();
   const int n = static_cast<int>(random.Below(total));
-  // The direction holding the n-th decision, by selects (a chain of branches
-  // on a random n mispredicts).
-  const bool past_north = n >= through_north, past_east = n >= through_east,
-             past_south = n >= through_south;
-  const Bitboard arrivals = past_south ? west : past_east ? south : past_north ? east : north;
-  const int before = past_south   ? through_south
-                     : past_east  ? through_east
-                     : past_north ? through_north
-                                  : 0;
-  return {past_north + past_east + past_south, NthSite(arrivals, n - before)};
-}
-
-Decision Damdaman::random_decision(const Position& position, Random& random) const {
-  const Draw draw = DrawStep(position, random);
-  if (draw.to < 0) return Decision::Pass();
-  return Decision::Step(draw.to - kStepOffset[draw.direction], draw.to);
-}
-
-PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
-  const Draw draw = DrawStep(position, random);
-  if (draw.to < 0) return {true, false};
-  Step(position, draw.to - kStepOffset[draw.direction], draw.to);
-  return {false, false};
+  // The direction holding the n-th decision, by arithmetic (a chain of
+  // branches on a random n mispredicts).
+  const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
+  const std::array<int, 4> before = {0, through_north, through_east, through_south};
+  constexpr std::array<int, 4> kStepOffset = {Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast],
+                                              Grid::kIndexStep[kSouth], Grid::kIndexStep[kWest]};
+  const int to = NthSite(arrivals[d], n - before[d]);
+  return Decision::Step(to - kStepOffset[d], to);
 }
 
 Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
@@ -156,7 +119,12 @@ Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
 }
 
 bool Damdaman::play(Position& position, Decision decision) const {
-  if (!decision.is_pass()) Step(position, decision.from, decision.to);
+  if (decision.is_pass()) return false;
+  const int me = Index(position.state.to_move);
+  Bitboard& own = position.pieces[me];
+  Bitboard& opponent = position.pieces[1 - me];
+  own ^= SquareBit(decision.from) | SquareBit(decision.to);
+  opponent &= ~Captures(decision.to, own, opponent);
   return false;
 }
 
