@@ -61,9 +61,11 @@ struct PlayedDecision {
 // the turn passes on (unless the mover decides again), then the game's own
 // rule, the all-pass draw and the turn limit. Apply's second half, shared with
 // the games' playout kernels (search/playout.h), which play without a Decision.
+// Inlined always, so that Apply stays one body where the search and playouts
+// inline it.
 template <Game G>
-void FinishDecision(const G& game, typename G::Position& position, Player mover,
-                    PlayedDecision played) {
+[[gnu::always_inline]] inline void FinishDecision(const G& game, typename G::Position& position,
+                                                  Player mover, PlayedDecision played) {
   TurnState& state = position.state;
   const bool consecutive_passes = played.whole_turn_pass && state.passed;
   if (!played.same_turn) {

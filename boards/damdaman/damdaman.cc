@@ -7,6 +7,14 @@ namespace {
 
 using Grid = Damdaman::Grid;
 
+// For each site, the corner cells next to it (a corner capture can only
+// follow a step onto a neighbour of the corner).
+constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
+  std::array<Bitboard, Grid::kSites> table{};
+  for (int s = 0; s < Grid::kSites; ++s) table[s] = Grid::kNeighbours[s] & Grid::kCorners;
+  return table;
+}();
+
 }  // namespace
 
 const SiteNames& Damdaman::site_names() const {
@@ -38,6 +46,22 @@ void Damdaman::generate(const Position& position, DecisionList& list) const {
   DecisionSets sets;
   decision_sets(position, sets);
   sets.AppendTo(list);
+}
+
+Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
+  const Bitboard landed = SquareBit(to);
+  // Custodial: the cell one step from `to` in direction d is the opponent's
+  // and the next one is the mover's, i.e. it is one step back from a mover's
+  // piece.
+  const Bitboard custodial = (Grid::Shift(landed, kNorth) & Grid::Shift(own, kSouth)) |
+                             (Grid::Shift(landed, kSouth) & Grid::Shift(own, kNorth)) |
+                             (Grid::Shift(landed, kEast) & Grid::Shift(own, kWest)) |
+                             (Grid::Shift(landed, kWest) & Grid::Shift(own, kEast));
+  Bitboard captured = custodial & opponent;
+  for (int corner : Sites(kCornersNextTo[to] & opponent)) {
+    if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
+  }
+  return captured;
 }
 
 uint64_t Damdaman::hash(const Position& position) const {

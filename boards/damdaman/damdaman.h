@@ -63,7 +63,7 @@ class Damdaman {
 
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.
-  static inline Bitboard Captures(int to, Bitboard own, Bitboard opponent);
+  static Bitboard Captures(int to, Bitboard own, Bitboard opponent);
 };
 
 // Inline: the playout and search loops call these at every decision.
@@ -89,33 +89,6 @@ Decision Damdaman::random_decision(const Position& position, Random& random) con
                                               Grid::kIndexStep[kSouth], Grid::kIndexStep[kWest]};
   const int to = NthSite(arrivals[d], n - before[d]);
   return Decision::Step(to - kStepOffset[d], to);
-}
-
-Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
-  // The cells two steps from a site in a straight line (N, E, S, W).
-  static constexpr std::array<Bitboard, Grid::kSites> kTwoSteps = [] {
-    std::array<Bitboard, Grid::kSites> table{};
-    for (int s = 0; s < Grid::kSites; ++s)
-      for (Direction d : kOrthogonal)
-        if (const int next = Grid::Step(s, d); next >= 0 && Grid::Step(next, d) >= 0)
-          table[s] |= SquareBit(Grid::Step(next, d));
-    return table;
-  }();
-  // For each site, the corner cells next to it (a corner capture can only
-  // follow a step onto a neighbour of the corner).
-  static constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
-    std::array<Bitboard, Grid::kSites> table{};
-    for (int s = 0; s < Grid::kSites; ++s) table[s] = Grid::kNeighbours[s] & Grid::kCorners;
-    return table;
-  }();
-  // Custodial: an opponent's piece next to `to` with a mover's piece beyond it
-  // on the same line. The one cell next to both `to` and a cell two steps
-  // from it in a straight line is the one between them.
-  Bitboard captured = Grid::kNeighbours[to] & opponent & Grid::Neighbours(own & kTwoSteps[to]);
-  for (int corner : Sites(kCornersNextTo[to] & opponent)) {
-    if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
-  }
-  return captured;
 }
 
 bool Damdaman::play(Position& position, Decision decision) const {
