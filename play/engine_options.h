@@ -33,6 +33,7 @@ struct EngineOptions {
   uint64_t seed = 1;                 // MCTS's and random play's
   bool quiescence = true;            // alpha-beta (off: to measure what it brings)
   double exploration = kDefaultExploration;
+  double press = kDefaultPress;  // MCTS's pressing term's weight (search/mcts.h)
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = Evaluation::kLearned;
   std::string evalfile;               // a weight file for the learned one; "": the built-in network

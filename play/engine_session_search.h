@@ -138,6 +138,7 @@ absl::StatusOr<EngineAnswer> GameEngineSession<G>::SearchMcts(const EngineLimits
                                                               const InfoCallback& on_info) {
   if (!mcts_) {
     mcts_.emplace(game_, MctsOptions{.exploration = options_.exploration,
+                                     .press = options_.press,
                                      .leaves = options_.leaves,
                                      .evaluation = options_.evaluation,
                                      .network = network_,

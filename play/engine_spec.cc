@@ -37,7 +37,7 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kAlphaBeta:
       return "time, depth, nodes, hash, quiescence, eval, evalfile, tb";
     case EngineKind::kMcts:
-      return "time, iterations, threads, exploration, memory, leaves, eval, evalfile, tb";
+      return "time, iterations, threads, exploration, press, memory, leaves, eval, evalfile, tb";
     case EngineKind::kSolver:
       return "time, depth, nodes, hash, tb";
     case EngineKind::kUgi:
@@ -80,6 +80,7 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   if (name == "exploration" && mcts) {
     return ReadOption(text, name, value, 0.0, 100.0, options.exploration);
   }
+  if (name == "press" && mcts) return ReadOption(text, name, value, 0.0, 1.0, options.press);
   if (name == "memory" && mcts) {
     return ReadOption(text, name, value, 1, 65536, options.memory_mib);
   }

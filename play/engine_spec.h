@@ -50,8 +50,8 @@ inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
 bool RepeatsItsGames(const EngineSpec& spec);
 
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,
-// `mcts[:time=S,iterations=N,threads=T,exploration=C,memory=MiB,leaves=playout|evaluation,eval=E,
-// tb=DIR]` (E: learned or classic)
+// `mcts[:time=S,iterations=N,threads=T,exploration=C,press=W,memory=MiB,leaves=playout|evaluation,
+// eval=E,tb=DIR]` (E: learned or classic)
 // or `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the rest of the text is
 // the command, commas and all).
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);

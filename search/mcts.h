@@ -17,8 +17,22 @@
 // A win is worth 1, a draw half and a loss 0, less or more a little with the
 // length of the game (mcts_impl.h, Reward).
 //
+// Pressing: a leaf valued by the evaluation is worth its expected result
+// (1 / (1 + exp(-score / kLogisticScale))) blended, with weight
+// `MctsOptions::press`, with the expected result of its score less the
+// root's. Where the root is decided (its evaluation beyond kPressMargin),
+// the expected result alone is nearly 1 for every leaf and the search would
+// wander among decisions that all look won (hundreds of plies in Davxar);
+// measured against the root, gaining a piece still counts, and a side behind
+// keeps what it has. Within the margin the reference is 0 and the blend is
+// the expected result alone. (KataGo adds a score utility for the same
+// reason.)
+//
 // Proofs: a node's `proven` field is the game's outcome under best play from
-// its position, once known. Finished positions are proven by the rules; a
+// its position, once known, and `proven_plies` how many decisions the proof
+// takes to the end: a win takes its shortest proven line, a loss its longest,
+// and the reports choose the shortest proven win (the longest loss), so that
+// a won game ends. Finished positions are proven by the rules; a
 // node whose player to move has a child proven to win for them is a win, one
 // whose children are all proven is the best of their outcomes for that player.
 // Outcomes are absolute (P1 wins, P2 wins, draw), so they survive re-rooting.
@@ -62,6 +76,7 @@ namespace lud64 {
 
 struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
+  double press = kDefaultPress;              // 0 to 1: the pressing term's weight (above)
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = Evaluation::kLearned;  // with evaluation leaves
   // With evaluation kLearned: this network instead of the game's own; null: its own.
@@ -86,6 +101,9 @@ struct MctsChoice {
   uint64_t visits = 0;
   double win_rate = 0;                 // the mean reward for the player to move at the root, 0 to 1
   Outcome proven = Outcome::kOngoing;  // the outcome under best play after it, when proven
+  // When proven: the decisions from the root to the end under the proof
+  // (this one included; a table's distance counts turns).
+  int plies = 0;
 };
 
 struct MctsReport {
@@ -120,6 +138,8 @@ struct MctsNode {
   // `decision` for `mover`, in units of kRewardScale (capped to 16 bits),
   // written when the parent is expanded (Mcts::Expand).
   uint16_t prior = 0;
+  // When proven: the decisions from the node's position to the end.
+  std::atomic<uint16_t> proven_plies{0};
 };
 static_assert(sizeof(MctsNode) == 32, "two nodes to a cache line");
 
@@ -212,6 +232,13 @@ class Mcts {
   MctsNode* Select(MctsNode& node, uint64_t visits, Player to_move);
   // Proves an expanded node from its children, when they allow it.
   bool TryProve(MctsNode& node);
+  // The pressing term's reference for `position` (the root), for P1: its
+  // evaluation beyond kPressMargin, 0 within it or without the term.
+  Score PressReference(const Position& position) const;
+  // Before a search: the reference of the root; a tree kept from a search
+  // whose reference differs by more than kPressTolerance starts anew (its
+  // values were measured against another).
+  void UpdatePressReference();
   // The reward for P1 of an unproven leaf (playout or evaluation; with
   // priors only the root's is computed here); `plies`: its depth below the root.
   uint64_t LeafReward(const Position& position, int plies, Random& random) const;
@@ -228,6 +255,7 @@ class Mcts {
   Arena<MctsNode> arena_;
   Position root_position_;
   EndgameProbe<Position> endgame_probe_;
+  Score press_reference_ = 0;         // PressReference of the tree's values
   uint64_t searches_ = 0;             // each search draws new random streams
   std::atomic<uint64_t> started_{0};  // iterations claimed, with an iteration limit
   std::atomic<bool> time_up_{false};

@@ -4,7 +4,10 @@
 #define LUD64_SEARCH_MCTS_IMPL_H_
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <thread>
 
 #include "search/mcts.h"
@@ -30,6 +33,22 @@ inline constexpr int kDiscountPlies = 1000;  // the length of the full discount
 // every path, are the ones threads contend for.
 inline constexpr uint64_t kVirtualLossVisits = 64;
 
+// The pressing term (mcts.h): the root counts as decided beyond this
+// evaluation either way (an expected result of 0.88), and its reference is
+// what lies beyond; a kept tree's reference may lag the root's by this much.
+inline constexpr Score kPressMargin = static_cast<Score>(2 * kLogisticScale);
+inline constexpr Score kPressTolerance = static_cast<Score>(kLogisticScale / 2);
+inline constexpr uint16_t kMaxProvenPlies = UINT16_MAX;
+
+// The value of a heuristic score for its side, 0 to 1: its expected result,
+// blended with weight `press` with the expected result of its gain over
+// `reference` (the root's for that side). With press 0, the expected result
+// alone, to the bit.
+inline double HeuristicValue(Score score, Score reference, double press) {
+  const auto expected = [](double s) { return 1 / (1 + std::exp(-s / kLogisticScale)); };
+  return (1 - press) * expected(score) + press * expected(score - reference);
+}
+
 inline uint64_t Reward(Outcome outcome, Player player, int plies) {
   if (outcome == Outcome::kDraw) return kRewardScale / 2;
   const uint64_t discount =
@@ -53,6 +72,7 @@ inline void CopyNode(MctsNode& to, const MctsNode& from) {
   to.mover = from.mover;
   to.decision = from.decision;
   to.prior = from.prior;
+  to.proven_plies.store(from.proven_plies.load(kRelaxed), kRelaxed);
 }
 
 // A node's prior as a reward for P1.
@@ -65,8 +85,9 @@ inline uint64_t PriorForP1(const MctsNode& node) {
 template <Game G>
 MctsReport Mcts<G>::Search(const MctsLimits& limits, const Progress& on_progress) {
   const Clock::time_point start = Clock::now();
-  const uint64_t visits_before = root().visits.load();
   ++searches_;
+  UpdatePressReference();
+  const uint64_t visits_before = root().visits.load();
   if (!root_position_.state.over() && !Expand(root(), root_position_)) {
     // A tree kept from earlier searches fills the arena: start anew.
     SetRoot(root_position_, /*keep_tree=*/false);
@@ -142,12 +163,36 @@ inline uint64_t Mcts<G>::Enter(MctsNode& node, std::vector<Step>& path, bool may
 }
 
 template <Game G>
+Score Mcts<G>::PressReference(const Position& position) const {
+  if constexpr (SearchableGame<G>) {
+    if (options_.press == 0 || !UsesPriors() || position.state.over()) return 0;
+    const Score score = Evaluate(game_, position, options_.evaluation, options_.network);
+    const Score for_p1 = position.state.to_move == Player::kP1 ? score : -score;
+    const Score margin = mcts_internal::kPressMargin;
+    return for_p1 > margin ? for_p1 - margin : for_p1 < -margin ? for_p1 + margin : 0;
+  } else {
+    return 0;
+  }
+}
+
+template <Game G>
+void Mcts<G>::UpdatePressReference() {
+  const Score reference = PressReference(root_position_);
+  if (root().expansion.load() != MctsNode::kLeaf) {
+    if (std::abs(reference - press_reference_) <= mcts_internal::kPressTolerance) return;
+    SetRoot(root_position_, /*keep_tree=*/false);
+  }
+  press_reference_ = reference;
+}
+
+template <Game G>
 uint64_t Mcts<G>::EvaluationReward(const Position& position) const {
   if constexpr (SearchableGame<G>) {
-    const double value =
-        1 / (1 + std::exp(-Evaluate(game_, position, options_.evaluation, options_.network) /
-                          kLogisticScale));
-    const double for_p1 = position.state.to_move == Player::kP1 ? value : 1 - value;
+    const Player mover = position.state.to_move;
+    const double value = mcts_internal::HeuristicValue(
+        Evaluate(game_, position, options_.evaluation, options_.network),
+        mover == Player::kP1 ? press_reference_ : -press_reference_, options_.press);
+    const double for_p1 = mover == Player::kP1 ? value : 1 - value;
     return static_cast<uint64_t>(std::llround(for_p1 * mcts_internal::kRewardScale));
   } else {
     return mcts_internal::kRewardScale / 2;  // not reached: UsesPriors() is false
@@ -169,10 +214,12 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
   path.clear();
   uint64_t visits = Enter(*node, path, pending != nullptr);
   Outcome result = Outcome::kOngoing;  // a proven result, or none: a leaf's reward
+  int plies_after = 0;                 // with a result: its decisions after the path's last node
   uint64_t reward_p1 = 0;
   for (;;) {
     if (const Outcome proven = node->proven.load(kRelaxed); proven != Outcome::kOngoing) {
       result = proven;
+      plies_after = node->proven_plies.load(kRelaxed);
       break;
     }
     if (node->expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) {
@@ -193,6 +240,7 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
       // Every child is a proven loss (proofs are never undone): so is the node.
       TryProve(*node);
       result = node->proven.load(kRelaxed);
+      plies_after = node->proven_plies.load(kRelaxed);
       break;
     }
     visits = Enter(*child, path, pending != nullptr);
@@ -200,10 +248,12 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
     // position is not needed.
     if (const Outcome proven = child->proven.load(kRelaxed); proven != Outcome::kOngoing) {
       result = proven;
+      plies_after = child->proven_plies.load(kRelaxed);
       break;
     }
     Apply(game_, position, child->decision);
     if (position.state.over()) {
+      child->proven_plies.store(0, kRelaxed);
       child->proven.store(position.state.outcome, kRelaxed);
       result = position.state.outcome;
       break;
@@ -215,15 +265,19 @@ void Mcts<G>::Iterate(Random& random, std::vector<Step>& path, Pending* pending)
         const Outcome outcome = exact->sign > 0   ? WinFor(mover)
                                 : exact->sign < 0 ? WinFor(Opponent(mover))
                                                   : Outcome::kDraw;
+        const int turns = std::min<int>(exact->turns, mcts_internal::kMaxProvenPlies);
+        child->proven_plies.store(static_cast<uint16_t>(turns), kRelaxed);
         child->proven.store(outcome, kRelaxed);
         result = outcome;
+        plies_after = turns;
         break;
       }
     }
     node = child;
   }
   if (result != Outcome::kOngoing) {
-    reward_p1 = mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1);
+    reward_p1 =
+        mcts_internal::Reward(result, Player::kP1, static_cast<int>(path.size()) - 1 + plies_after);
   }
   for (size_t i = 0; i < path.size(); ++i) {
     const Step& step = path[i];
@@ -292,6 +346,7 @@ template <Game G>
 void Mcts<G>::SetPrior(MctsNode& child, const Position& after) const {
   uint64_t value;  // for child.mover
   if (after.state.over()) {
+    child.proven_plies.store(0, std::memory_order_relaxed);
     child.proven.store(after.state.outcome, std::memory_order_relaxed);
     value = mcts_internal::Reward(after.state.outcome, child.mover, 0);
   } else {
@@ -346,18 +401,25 @@ bool Mcts<G>::TryProve(MctsNode& node) {
   const MctsNode* children = &arena_[node.first_child.load(kRelaxed)];
   const Player to_move = children[0].mover;
   bool all_proven = true, some_draw = false;
+  // A win by its shortest proven line, a loss (or a draw) by its longest.
+  int shortest_win = INT_MAX, longest = 0;
   for (int i = 0; i < node.child_count; ++i) {
     const Outcome proven = children[i].proven.load(kRelaxed);
-    if (proven == WinFor(to_move)) {
-      node.proven.store(proven, kRelaxed);
-      return true;
-    }
+    const int plies = children[i].proven_plies.load(kRelaxed) + 1;
+    if (proven == WinFor(to_move)) shortest_win = std::min(shortest_win, plies);
     all_proven = all_proven && proven != Outcome::kOngoing;
     some_draw = some_draw || proven == Outcome::kDraw;
+    longest = std::max(longest, plies);
   }
+  const auto prove = [&](Outcome outcome, int plies) {
+    node.proven_plies.store(
+        static_cast<uint16_t>(std::min<int>(plies, mcts_internal::kMaxProvenPlies)), kRelaxed);
+    node.proven.store(outcome, kRelaxed);
+    return true;
+  };
+  if (shortest_win != INT_MAX) return prove(WinFor(to_move), shortest_win);
   if (!all_proven) return false;
-  node.proven.store(some_draw ? Outcome::kDraw : WinFor(Opponent(to_move)), kRelaxed);
-  return true;
+  return prove(some_draw ? Outcome::kDraw : WinFor(Opponent(to_move)), longest);
 }
 
 }  // namespace lud64

@@ -1,9 +1,10 @@
 // What a search reports (Mcts, mcts.h): the most visited child, proven
-// results first, each root decision's visits and rate, the principal line.
+// results first (the shortest win, the longest loss), each root decision's
+// visits and rate, the principal line.
 #ifndef LUD64_SEARCH_MCTS_REPORT_H_
 #define LUD64_SEARCH_MCTS_REPORT_H_
 
-#include <utility>
+#include <tuple>
 #include <vector>
 
 #include "search/mcts.h"
@@ -16,11 +17,14 @@ const MctsNode* Mcts<G>::BestChild(const MctsNode& node) const {
   if (node.expansion.load(std::memory_order_acquire) != MctsNode::kExpanded) return nullptr;
   const MctsNode* children = &arena_[node.first_child.load(std::memory_order_relaxed)];
   const Player to_move = children[0].mover;
-  // Proven wins first, proven losses last, then the visits.
+  // Proven wins first, the shortest first; proven losses last, the longest
+  // first; then the visits.
   const auto rank = [&](const MctsNode& child) {
     const Outcome proven = child.proven.load(std::memory_order_relaxed);
     const int kind = proven == WinFor(to_move) ? 2 : proven == WinFor(Opponent(to_move)) ? 0 : 1;
-    return std::pair(kind, child.visits.load(std::memory_order_relaxed));
+    const int plies = child.proven_plies.load(std::memory_order_relaxed);
+    const int length = kind == 2 ? -plies : kind == 0 ? plies : 0;
+    return std::tuple(kind, length, child.visits.load(std::memory_order_relaxed));
   };
   const MctsNode* best = &children[0];
   for (int i = 1; i < node.child_count; ++i)
@@ -37,6 +41,7 @@ MctsChoice Mcts<G>::Choice(const MctsNode& child) const {
   choice.win_rate =
       choice.visits ? mcts_internal::MeanReward(child.reward.load(kRelaxed), choice.visits) : 0;
   choice.proven = child.proven.load(kRelaxed);
+  if (choice.proven != Outcome::kOngoing) choice.plies = 1 + child.proven_plies.load(kRelaxed);
   return choice;
 }
 

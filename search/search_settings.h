@@ -19,6 +19,10 @@ inline constexpr NameTable<Evaluation, 2> kEvaluationNames = {
 
 // MCTS's UCB1 exploration constant C, rewards being 0 to 1.
 inline constexpr double kDefaultExploration = 1.0;
+// The weight of MCTS's pressing term (`press=`, search/mcts.h): a leaf's
+// value measured against the root's, so that a side far ahead still prefers
+// gaining more; 0 leaves a leaf's value its expected result alone.
+inline constexpr double kDefaultPress = 0.5;
 
 // What an MCTS leaf is worth on its first visit: the result of a uniform
 // random playout from it, or the game's static evaluation turned into an

@@ -51,13 +51,14 @@ TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
   EXPECT_EQ(deep->options.hash_mib, 4);
 
   absl::StatusOr<EngineSpec> mcts =
-      ParseEngineSpec("mcts:iterations=500,threads=2,exploration=0.7,memory=32");
+      ParseEngineSpec("mcts:iterations=500,threads=2,exploration=0.7,press=0.25,memory=32");
   ASSERT_TRUE(mcts.ok()) << mcts.status();
   EXPECT_EQ(mcts->kind(), EngineKind::kMcts);
   EXPECT_EQ(mcts->limits.nodes, 500u);
   EXPECT_EQ(mcts->limits.seconds, 0);
   EXPECT_EQ(mcts->options.threads, 2);
   EXPECT_EQ(mcts->options.exploration, 0.7);
+  EXPECT_EQ(mcts->options.press, 0.25);
   EXPECT_EQ(mcts->options.memory_mib, 32);
   EXPECT_EQ(ParseEngineSpec("mcts:time=0.25")->limits.seconds, 0.25);
   EXPECT_EQ(mcts->options.leaves, MctsLeaves::kEvaluation);

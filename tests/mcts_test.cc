@@ -76,6 +76,7 @@ TEST(Mcts, ProvesAWinInOne) {
   const MctsReport report = mcts.Search({.iterations = 100'000});
   EXPECT_EQ(report.root_value, Outcome::kP1Wins);
   EXPECT_EQ(Text(game, report.best.decision), "C3-C4");
+  EXPECT_EQ(report.best.plies, 1);
   EXPECT_LT(report.iterations, 100u);
 }
 
@@ -124,7 +125,10 @@ TEST(Mcts, ProvesAForcedLoss) {
   EXPECT_EQ(report.root_value, Outcome::kP1Wins);
   const std::vector<MctsChoice> choices = mcts.Choices();
   ASSERT_EQ(choices.size(), 2u);
-  for (const MctsChoice& choice : choices) EXPECT_EQ(choice.proven, Outcome::kP1Wins);
+  for (const MctsChoice& choice : choices) {
+    EXPECT_EQ(choice.proven, Outcome::kP1Wins);
+    EXPECT_EQ(choice.plies, 2) << "o's step, then x's capture of its last piece";
+  }
 }
 
 // Positions a few random decisions before the end of random Guettal games.
@@ -165,6 +169,31 @@ TEST(Mcts, ProofsAgreeWithTheSolver) {
     }
   }
   EXPECT_GE(proven, 25);
+}
+
+// A proven win's distance is kept by play: the winner takes its shortest
+// proven win, the loser its longest loss, so a game played on with the tree
+// kept ends after exactly the plies the first proof reported.
+TEST(Mcts, AProvenWinEndsInItsDistance) {
+  const Guettal game;
+  int checked = 0;
+  for (const Guettal::Position& position : GuettalEndgames(game, 30)) {
+    Mcts<Guettal> mcts(game, {.memory_bytes = 16 << 20});
+    mcts.SetRoot(position);
+    const MctsReport first = mcts.Search({.iterations = 200'000});
+    if (first.root_value != WinFor(position.state.to_move)) continue;
+    ASSERT_EQ(first.best.proven, first.root_value);
+    int plies = 0;
+    while (!mcts.root_position().state.over() && plies <= first.best.plies) {
+      const Decision d = mcts.Search({.iterations = 200'000}).best.decision;
+      mcts.Advance(std::span(&d, 1));
+      ++plies;
+    }
+    EXPECT_EQ(mcts.root_position().state.outcome, first.root_value);
+    EXPECT_EQ(plies, first.best.plies) << FormatPosition(game, position);
+    checked += first.best.plies > 1;
+  }
+  EXPECT_GE(checked, 5) << "wins longer than one decision";
 }
 
 template <class G>
