@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "boards/game_list.h"
 #include "engine/game.h"
+#include "play/labelled_games.h"
 #include "play/training_samples.h"
 
 namespace lud64 {
@@ -32,6 +33,8 @@ class GameTrainingSamples {
                                                                       StopFlag stop) const = 0;
   virtual absl::Status WriteEvaluationTerms(const SelfPlay& plan, std::ostream& csv,
                                             std::ostream& progress, StopFlag stop) const = 0;
+  virtual absl::StatusOr<LabelledGame> PlayLabelledGame(const LabellingPlan& plan, uint64_t index,
+                                                        StopFlag stop) const = 0;
 };
 
 // Defined in training_samples_impl.h, compiled once for each game in

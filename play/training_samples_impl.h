@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "play/game_training_samples.h"
+#include "play/labelled_game_source.h"
 #include "play/sample_sources.h"
 #include "play/search_instances.h"
 #include "tablebase/games/game_tablebases.h"
@@ -97,6 +98,15 @@ class GameTrainingSamplesOf final : public GameTrainingSamples {
       }
     }
     return absl::OkStatus();
+  }
+
+  absl::StatusOr<LabelledGame> PlayLabelledGame(const LabellingPlan& plan, uint64_t index,
+                                                StopFlag stop) const override {
+    if constexpr (SearchableGame<G> && NotatedGame<G>) {
+      return PlayLabelledGameOf(game_, plan, index, stop);
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(game_.name(), " has no evaluation"));
+    }
   }
 
  private:

@@ -34,6 +34,15 @@ check "tables from a damaged table: one line naming it, printed '$output'" grep 
   "lud64-train tables: tablebase file $table: block [0-9]+ of .* is corrupt; .*" <<< "$output"
 check "a damaged table leaves no sample file" [ ! -e "$work/b.smp" ]
 
+# Labelled self-play games of davxar:pieces=3, every position of which the
+# tables hold: each is labelled with its exact value.
+expect 0 'generate: 4 games' -- generate --game=davxar:pieces=3 "--tb=$work/tb" --games=4 \
+  --depth=3 "--out=$work/g.txt"
+check "generate: every position has its table value" awk '
+  /^#/ || $1 == "game" { next }
+  { positions++; if ($3 !~ /^(d|w[0-9]+|l[0-9]+)$/) exit 1 }
+  END { exit positions < 10 }' "$work/g.txt"
+
 # Ctrl-C: one line saying so, exit 130, and no partial file.
 interrupt tables --game=davxar:pieces=3 "--tb=$work/tb" --games=100000000 "--out=$work/i2.smp"
 check "tables: exit $status after Ctrl-C (130)" [ "$status" -eq 130 ]

@@ -26,6 +26,7 @@
 #include "play/training_samples.h"
 #include "tools/common/interrupt.h"
 #include "tools/train/flags.h"
+#include "tools/train/generate.h"
 #include "tools/train/network_family.h"
 #include "tools/train/output_file.h"
 #include "tools/train/sample_file.h"
@@ -232,10 +233,14 @@ absl::Status RunInfo(const Flags& flags) {
 }
 
 constexpr char kUsage[] =
-    "usage: lud64-train tables|selfplay|terms|fit|info --flag=value ...  (tools/train/README.md)\n"
+    "usage: lud64-train tables|selfplay|terms|generate|fit|info --flag=value ...\n"
+    "  (tools/train/README.md)\n"
     "  tables   --game=G --tb=DIR --out=FILE [--games=N] [--seed=S] [--share=P] [--plies=N]\n"
     "  selfplay --game=G --out=FILE [--games=N] [--depth=D] [--seed=S]\n"
     "  terms    --game=G --out=CSV [--games=N] [--depth=D] [--seed=S]\n"
+    "  generate --game=G --out=FILE [--games=N] [--seed=S] [--depth=D] [--nodes=N]\n"
+    "           [--openings=K | --book=FILE] [--pieces=A-B] [--tb=DIR] [--threads=T]\n"
+    "           [--max-plies=N]  (appends; resumes a file of the same command)\n"
     "  fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV] [--epochs=E] [--batch=B]\n"
     "           [--rate=R] [--seed=S] [--validation=P] [--max-side-pieces=K]\n"
     "  info     --net=NET\n"
@@ -272,6 +277,8 @@ int Main(int argc, char** argv) {
       {"tables", {"game", "tb", "out", "games", "seed", "share", "plies"}, RunTables},
       {"selfplay", kSelfPlayFlags, RunSelfPlay},
       {"terms", kSelfPlayFlags, RunTerms},
+      {"generate", kGenerateFlags,
+       [&](const Flags& flags) { return RunGenerate(flags, command_line); }},
       {"fit",
        {"data", "family", "out", "curve", "epochs", "batch", "rate", "seed", "validation",
         "max-side-pieces"},
