@@ -25,7 +25,7 @@
 // wander among decisions that all look won (hundreds of plies in Davxar);
 // measured against the root, gaining a piece still counts, and a side behind
 // keeps what it has. Within the margin the reference is 0 and the blend is
-// the expected result alone. (KataGo adds a score utility for the same
+// the expected result alone (mcts_press.h). (KataGo adds a score utility for the same
 // reason.)
 //
 // Proofs: a node's `proven` field is the game's outcome under best play from

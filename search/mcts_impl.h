@@ -7,10 +7,10 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <thread>
 
 #include "search/mcts.h"
+#include "search/mcts_press.h"
 
 namespace lud64 {
 namespace mcts_internal {
@@ -33,21 +33,8 @@ inline constexpr int kDiscountPlies = 1000;  // the length of the full discount
 // every path, are the ones threads contend for.
 inline constexpr uint64_t kVirtualLossVisits = 64;
 
-// The pressing term (mcts.h): the root counts as decided beyond this
-// evaluation either way (an expected result of 0.88), and its reference is
-// what lies beyond; a kept tree's reference may lag the root's by this much.
-inline constexpr Score kPressMargin = static_cast<Score>(2 * kLogisticScale);
-inline constexpr Score kPressTolerance = static_cast<Score>(kLogisticScale / 2);
+// The longest proof a node records (a table's distance beyond it is cut).
 inline constexpr uint16_t kMaxProvenPlies = UINT16_MAX;
-
-// The value of a heuristic score for its side, 0 to 1: its expected result,
-// blended with weight `press` with the expected result of its gain over
-// `reference` (the root's for that side). With press 0, the expected result
-// alone, to the bit.
-inline double HeuristicValue(Score score, Score reference, double press) {
-  const auto expected = [](double s) { return 1 / (1 + std::exp(-s / kLogisticScale)); };
-  return (1 - press) * expected(score) + press * expected(score - reference);
-}
 
 inline uint64_t Reward(Outcome outcome, Player player, int plies) {
   if (outcome == Outcome::kDraw) return kRewardScale / 2;
@@ -160,29 +147,6 @@ inline uint64_t Mcts<G>::Enter(MctsNode& node, std::vector<Step>& path, bool may
   path.push_back({&node, visits, counted,
                   !counted && may_hold_back && visits >= 2 * mcts_internal::kPendingShare});
   return visits;
-}
-
-template <Game G>
-Score Mcts<G>::PressReference(const Position& position) const {
-  if constexpr (SearchableGame<G>) {
-    if (options_.press == 0 || !UsesPriors() || position.state.over()) return 0;
-    const Score score = Evaluate(game_, position, options_.evaluation, options_.network);
-    const Score for_p1 = position.state.to_move == Player::kP1 ? score : -score;
-    const Score margin = mcts_internal::kPressMargin;
-    return for_p1 > margin ? for_p1 - margin : for_p1 < -margin ? for_p1 + margin : 0;
-  } else {
-    return 0;
-  }
-}
-
-template <Game G>
-void Mcts<G>::UpdatePressReference() {
-  const Score reference = PressReference(root_position_);
-  if (root().expansion.load() != MctsNode::kLeaf) {
-    if (std::abs(reference - press_reference_) <= mcts_internal::kPressTolerance) return;
-    SetRoot(root_position_, /*keep_tree=*/false);
-  }
-  press_reference_ = reference;
 }
 
 template <Game G>
