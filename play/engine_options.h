@@ -29,7 +29,7 @@ struct EngineOptions {
   EngineKind kind = EngineKind::kAlphaBeta;
   int hash_mib = kDefaultHashMib;    // alpha-beta's and the solver's table
   int memory_mib = kDefaultTreeMib;  // MCTS's tree
-  int threads = 1;                   // MCTS's threads
+  int threads = 1;                   // alpha-beta's (lazy SMP) and MCTS's threads
   uint64_t seed = 1;                 // MCTS's and random play's
   bool quiescence = true;            // alpha-beta (off: to measure what it brings)
   double exploration = kDefaultExploration;

@@ -22,6 +22,7 @@
 #include "play/search_instances.h"
 #include "play/weight_file.h"
 #include "search/alphabeta.h"
+#include "search/lazy_smp.h"
 #include "search/mcts.h"
 #include "search/playout.h"
 #include "search/solver.h"
@@ -43,7 +44,7 @@ struct SessionSearchers {
 };
 template <SearchableGame G>
 struct SessionSearchers<G> {
-  using AlphaBetaType = AlphaBeta<G>;
+  using AlphaBetaType = LazySmp<G>;
   using SolverType = Solver<G>;
   using SwindleTables = std::optional<lud64::SwindleTables<G>>;
 };

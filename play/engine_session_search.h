@@ -35,10 +35,11 @@ void GameEngineSession<G>::MakeSearchers() {
   if constexpr (SearchableGame<G>) {
     alphabeta_.reset();
     if (table_) {
-      alphabeta_ = std::make_unique<AlphaBeta<G>>(game_, table_.get(),
-                                                  SearchOptions{.quiescence = options_.quiescence,
-                                                                .evaluation = options_.evaluation,
-                                                                .network = network_});
+      alphabeta_ = std::make_unique<LazySmp<G>>(game_, table_.get(),
+                                                SearchOptions{.quiescence = options_.quiescence,
+                                                              .evaluation = options_.evaluation,
+                                                              .network = network_},
+                                                options_.threads);
       alphabeta_->SetEndgameProbe(tables_.probe);
     }
   }

@@ -35,7 +35,7 @@ const char* OptionsOf(EngineKind kind) {
     case EngineKind::kRandom:
       return "none";
     case EngineKind::kAlphaBeta:
-      return "time, depth, nodes, hash, quiescence, eval, evalfile, tb";
+      return "time, depth, nodes, hash, threads, quiescence, eval, evalfile, tb";
     case EngineKind::kMcts:
       return "time, iterations, threads, exploration, press, memory, leaves, eval, evalfile, tb";
     case EngineKind::kSolver:
@@ -76,7 +76,8 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   if (name == "iterations" && mcts) {
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, limits.nodes);
   }
-  if (name == "threads" && mcts) return ReadOption(text, name, value, 1, 256, options.threads);
+  if (name == "threads" && (alphabeta || mcts))
+    return ReadOption(text, name, value, 1, 256, options.threads);
   if (name == "exploration" && mcts) {
     return ReadOption(text, name, value, 0.0, 100.0, options.exploration);
   }
@@ -172,6 +173,7 @@ bool RepeatsItsGames(const EngineSpec& spec) {
   const EngineOptions& options = spec.options;
   switch (spec.kind()) {
     case EngineKind::kAlphaBeta:
+      return spec.limits.seconds == 0 && options.threads == 1;
     case EngineKind::kSolver:
       return spec.limits.seconds == 0;
     case EngineKind::kMcts:

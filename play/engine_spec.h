@@ -43,13 +43,13 @@ inline EngineSpec StoppedBy(EngineSpec spec, StopFlag stop) {
 }
 
 // Whether the engine plays the same game again from the same position
-// against the same moves: alpha-beta without a time limit, MCTS without one
-// on one thread with the evaluation at its leaves (its seed then changes
-// nothing). Random play, playouts, external engines and the caller's players
-// are taken as not.
+// against the same moves: alpha-beta without a time limit on one thread, MCTS
+// without one on one thread with the evaluation at its leaves (its seed then
+// changes nothing). Random play, playouts, external engines and the caller's
+// players are taken as not.
 bool RepeatsItsGames(const EngineSpec& spec);
 
-// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,quiescence=0|1,eval=E,tb=DIR]`,
+// `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,threads=T,quiescence=0|1,eval=E,tb=DIR]`,
 // `mcts[:time=S,iterations=N,threads=T,exploration=C,press=W,memory=MiB,leaves=playout|evaluation,
 // eval=E,tb=DIR]` (E: learned or classic)
 // or `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the rest of the text is

@@ -8,6 +8,7 @@
 
 #include "boards/game_list.h"
 #include "search/alphabeta.h"
+#include "search/lazy_smp.h"
 #include "search/mcts.h"
 #include "search/solver.h"
 
@@ -15,6 +16,7 @@
 // NOLINTBEGIN(bugprone-macro-parentheses)
 #define LUD64_SEARCHES(G, kind)     \
   kind template class AlphaBeta<G>; \
+  kind template class LazySmp<G>;   \
   kind template class Mcts<G>;      \
   kind template class Solver<G>;
 // NOLINTEND(bugprone-macro-parentheses)

@@ -222,7 +222,6 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
       {"nodes", !mcts || options.nodes == defaults.nodes},
       {"hash", !mcts || options.hash == defaults.hash},
       {"iterations", mcts || options.iterations == defaults.iterations},
-      {"threads", mcts || options.threads == defaults.threads},
       {"seed", mcts || options.seed == defaults.seed},
       {"memory", mcts || options.memory == defaults.memory},
       {"exploration", mcts || options.exploration == defaults.exploration},
@@ -294,8 +293,9 @@ void RegisterAnalysis(py::module_& m) {
       py::arg("tb") = std::nullopt, py::arg("leaves") = "evaluation", py::arg("eval") = "learned",
       py::arg("evalfile") = "",
       "(decision, info): the best decision found within the limits (one second without any).\n"
-      "engine='alphabeta' (depth, nodes, time, hash MiB): info has depth, score ('cp 35',\n"
-      "'win in 5'), nodes, seconds, pv. engine='mcts' (iterations, time, threads, seed,\n"
+      "engine='alphabeta' (depth, nodes, time, hash MiB, threads: lazy SMP, nodes counting\n"
+      "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
+      "engine='mcts' (iterations, time, threads, seed,\n"
       "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
       "visits, win_rate, proven, nodes, pv. eval='learned' (the game's network, where it has\n"
       "one) or 'classic' (the hand-written evaluation), for either engine; evalfile=PATH:\n"

@@ -22,6 +22,7 @@
 #include "engine/zobrist.h"
 #include "search/endgame_probe.h"
 #include "search/move_picker.h"
+#include "search/search_threads.h"
 #include "search/searchable_game.h"
 #include "search/transposition_table.h"
 
@@ -84,6 +85,7 @@ class AlphaBeta {
     SearchReport best;
     Score previous = 0;
     for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
+      if (helper_ > 0 && HelperSkipsDepth(helper_, depth)) continue;
       Score delta = 40;
       Score alpha = -kInfinity, beta = kInfinity;
       if (depth >= 4 && !IsProven(previous)) {
@@ -112,7 +114,7 @@ class AlphaBeta {
       best.depth = depth;
       best.score = score;
       best.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
-      best.nodes = nodes_;
+      best.nodes = CountedNodes();
       best.seconds = Elapsed();
       if (on_iteration) on_iteration(best);
       // A stop that came during the iteration, maybe before it began (a
@@ -123,7 +125,7 @@ class AlphaBeta {
       if (IsProven(score) && PliesToEnd(score) <= depth) break;
       if (limits.seconds > 0 && Elapsed() > 0.5 * limits.seconds) break;
     }
-    best.nodes = nodes_;
+    best.nodes = CountedNodes();
     best.seconds = Elapsed();
     if (best.pv.empty()) {  // not even depth 1 completed: any legal decision
       DecisionList list;
@@ -166,7 +168,7 @@ class AlphaBeta {
         if (stopped_ || pv_length_[0] == 0) break;  // stopped, or no decision left
         these.push_back({.depth = depth,
                          .score = score,
-                         .nodes = nodes_,
+                         .nodes = CountedNodes(),
                          .seconds = Elapsed(),
                          .pv = {pv_[0].begin(), pv_[0].begin() + pv_length_[0]}});
         excluded_root_.push_back(these.back().pv.front());
@@ -186,7 +188,7 @@ class AlphaBeta {
     }
     if (best.empty()) best.push_back(Search(root, {.depth = 1, .stop = limits.stop}));
     for (SearchReport& r : best) {
-      r.nodes = nodes_;
+      r.nodes = CountedNodes();
       r.seconds = Elapsed();
     }
     return best;
@@ -210,6 +212,16 @@ class AlphaBeta {
   uint64_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
 
+  // Makes this search one thread of several (search/lazy_smp.h), or alone
+  // again with nullptr: it counts its nodes into `shared` for the node limit
+  // and the reports, and leaves the table's ageing to whoever runs the
+  // threads. Helper `helper` (1, 2, ...) skips some iterations
+  // (HelperSkipsDepth); 0 is the main thread, which decides.
+  void ShareSearch(SharedSearch* shared, int helper) {
+    shared_ = shared;
+    helper_ = shared ? helper : 0;
+  }
+
  private:
   using Clock = std::chrono::steady_clock;
 
@@ -223,7 +235,14 @@ class AlphaBeta {
     killers_ = {};
     quiet_history_.Clear();
     tactical_history_.Clear();
-    if (table_) table_->NewSearch();
+    if (table_ && !shared_) table_->NewSearch();
+  }
+
+  // The nodes for the node limit and the reports: this thread's, or, of
+  // several, those all have counted so far.
+  uint64_t CountedNodes() const {
+    if (!shared_) return nodes_;
+    return shared_->nodes.load(std::memory_order_relaxed) + nodes_ % SharedSearch::kNodeBatch;
   }
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -232,8 +251,11 @@ class AlphaBeta {
   bool ExternalStop() const { return Stopping(limits_.stop); }
 
   bool ShouldStop() {
+    static_assert(SharedSearch::kNodeBatch == 1024);
     if ((nodes_ & 1023) != 0) return stopped_;
-    if (ExternalStop() || (limits_.nodes && nodes_ >= limits_.nodes) ||
+    const uint64_t counted =
+        shared_ ? shared_->nodes.fetch_add(1024, std::memory_order_relaxed) + 1024 : nodes_;
+    if (ExternalStop() || (limits_.nodes && counted >= limits_.nodes) ||
         (limits_.seconds > 0 && Elapsed() >= limits_.seconds)) {
       stopped_ = true;
     }
@@ -365,6 +387,8 @@ class AlphaBeta {
   EndgameProbe<Position> endgame_probe_;
   uint64_t table_hits_ = 0;
   std::array<uint64_t, kMaxPly> path_{};  // game.hash of the positions on the search path
+  SharedSearch* shared_ = nullptr;        // with other threads (ShareSearch)
+  int helper_ = 0;
 };
 
 }  // namespace lud64

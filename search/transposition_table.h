@@ -1,14 +1,21 @@
 // A transposition table keyed by 64-bit Zobrist hashes: buckets of four
 // entries, replacing the entry worth least (shallow, non-exact, old) first.
+// Threads may probe and store at once (search/lazy_smp.h): each entry is two
+// 64-bit words, each read and written whole (relaxed atomics, plain moves on
+// x86-64), the first holding the key's check and the score XOR a mix of the
+// second. An entry torn by two writers then fails its check (a false match
+// has odds of 2^-32) instead of pairing one write's score with another's bound.
 #ifndef LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 #define LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 
 #include "engine/decision.h"
 #include "engine/score.h"
@@ -26,7 +33,6 @@ struct TableEntry {
   uint8_t generation = 0;
   uint8_t epoch = 0;  // the table's epoch when written: entries of an earlier one are empty
 };
-static_assert(sizeof(TableEntry) == 16);
 
 class TranspositionTable {
  public:
@@ -78,11 +84,13 @@ class TranspositionTable {
   // Entries written before this count as old for replacement.
   void NewSearch() { ++generation_; }
 
-  const TableEntry* Probe(uint64_t key) const {
-    const Bucket& bucket = buckets_[key & mask_];
-    for (const TableEntry& entry : bucket.entries)
-      if (entry.check == Check(key) && Live(entry)) return &entry;
-    return nullptr;
+  std::optional<TableEntry> Probe(uint64_t key) const {
+    Bucket& bucket = buckets_[key & mask_];
+    for (Slot& slot : bucket.slots) {
+      const TableEntry entry = Read(slot);
+      if (entry.check == Check(key) && Live(entry)) return entry;
+    }
+    return std::nullopt;
   }
 
   // Starts loading the bucket of `key` into the cache: a probe of a large
@@ -91,18 +99,25 @@ class TranspositionTable {
 
   void Store(uint64_t key, int depth, Score score, Bound bound, Decision best) {
     Bucket& bucket = buckets_[key & mask_];
-    TableEntry* target = &bucket.entries[0];
-    for (TableEntry& entry : bucket.entries) {
+    Slot* target = &bucket.slots[0];
+    TableEntry old = Read(*target);
+    for (Slot& slot : bucket.slots) {
+      const TableEntry entry = Read(slot);
       if (!Live(entry) || entry.check == Check(key)) {
-        target = &entry;
+        target = &slot;
+        old = entry;
         break;
       }
-      if (Worth(entry) < Worth(*target)) target = &entry;
+      if (Worth(entry) < Worth(old)) {
+        target = &slot;
+        old = entry;
+      }
     }
     // Keep the move of an earlier search of this position if this one has none.
-    if (Live(*target) && target->check == Check(key) && best.is_pass() && !target->best.is_pass())
-      best = target->best;
-    *target = {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, epoch_};
+    if (Live(old) && old.check == Check(key) && best.is_pass() && !old.best.is_pass())
+      best = old.best;
+    Write(*target,
+          {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, epoch_});
   }
 
   size_t bucket_count() const { return mask_ + 1; }
@@ -114,10 +129,48 @@ class TranspositionTable {
 #else
   static constexpr int kPopulateWrite = 23;  // Linux's value, for older C libraries
 #endif
-  struct alignas(64) Bucket {
-    TableEntry entries[4];
+  // An entry as stored: `data` packs all but the check and the score, which
+  // `keyed` holds XOR Mix(data). Plain words, so that the calloc'd zeros are
+  // empty entries; every access goes through std::atomic_ref.
+  struct Slot {
+    uint64_t keyed;
+    uint64_t data;
   };
+  struct alignas(64) Bucket {
+    Slot slots[4];
+  };
+  static_assert(sizeof(Bucket) == 64);
   static uint32_t Check(uint64_t key) { return static_cast<uint32_t>(key >> 32); }
+  // Spreads every bit of `data` over the high half, where the check lies.
+  static uint64_t Mix(uint64_t data) { return data * 0x9e3779b97f4a7c15ULL; }
+  static uint64_t Load(uint64_t& word) {
+    return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
+  }
+  static void Put(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  static TableEntry Read(Slot& slot) {
+    const uint64_t data = Load(slot.data);
+    const uint64_t keyed = Load(slot.keyed) ^ Mix(data);
+    return {.check = static_cast<uint32_t>(keyed >> 32),
+            .score = static_cast<int32_t>(static_cast<uint32_t>(keyed)),
+            .best = {static_cast<DecisionKind>(data & 0xff), static_cast<uint8_t>(data >> 8),
+                     static_cast<uint8_t>(data >> 16)},
+            .bound = static_cast<Bound>((data >> 24) & 0xff),
+            .depth = static_cast<int16_t>(data >> 32),
+            .generation = static_cast<uint8_t>(data >> 48),
+            .epoch = static_cast<uint8_t>(data >> 56)};
+  }
+  static void Write(Slot& slot, const TableEntry& e) {
+    const uint64_t data = static_cast<uint64_t>(e.best.kind) | uint64_t{e.best.from} << 8 |
+                          uint64_t{e.best.to} << 16 |
+                          uint64_t{static_cast<uint8_t>(e.bound)} << 24 |
+                          uint64_t{static_cast<uint16_t>(e.depth)} << 32 |
+                          uint64_t{e.generation} << 48 | uint64_t{e.epoch} << 56;
+    const uint64_t keyed = (uint64_t{e.check} << 32 | static_cast<uint32_t>(e.score)) ^ Mix(data);
+    Put(slot.data, data);
+    Put(slot.keyed, keyed);
+  }
   bool Live(const TableEntry& e) const { return e.bound != Bound::kNone && e.epoch == epoch_; }
   // Deep and exact entries of this search are worth keeping.
   int Worth(const TableEntry& e) const {

@@ -49,6 +49,12 @@ TEST(ParseEngineSpec, ReadsEnginesAndOptions) {
   EXPECT_EQ(deep->limits.depth, 5);
   EXPECT_EQ(deep->limits.seconds, 0);
   EXPECT_EQ(deep->options.hash_mib, 4);
+  EXPECT_TRUE(RepeatsItsGames(*deep));
+
+  absl::StatusOr<EngineSpec> threaded = ParseEngineSpec("alphabeta:depth=5,threads=2");
+  ASSERT_TRUE(threaded.ok()) << threaded.status();
+  EXPECT_EQ(threaded->options.threads, 2);
+  EXPECT_FALSE(RepeatsItsGames(*threaded));  // lazy SMP varies from run to run
 
   absl::StatusOr<EngineSpec> mcts =
       ParseEngineSpec("mcts:iterations=500,threads=2,exploration=0.7,press=0.25,memory=32");

@@ -115,7 +115,7 @@ def test_none_is_not_a_game():
     ("mcts", "nodes=100", "nodes: applies only with engine='alphabeta'"),
     ("mcts", "depth=3", "depth: applies only with engine='alphabeta'"),
     ("alphabeta", "iterations=100", "iterations: applies only with engine='mcts'"),
-    ("alphabeta", "depth=1, threads=2", "threads: applies only with engine='mcts'"),
+    ("alphabeta", "depth=1, seed=2", "seed: applies only with engine='mcts'"),
 ])
 def test_bestmove_refuses_the_other_engines_limits(engine, limits, message):
     # The old module ignored them and searched without end: in a child, with a timeout.

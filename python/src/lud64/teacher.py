@@ -57,10 +57,11 @@ def mcts(state, iterations=1000, time=0.0, threads=1, seed=1):
     return result
 
 
-def alphabeta(state, depth=0, time=0.0, multipv=1, hash=64):
+def alphabeta(state, depth=0, time=0.0, multipv=1, hash=64, threads=1):
     """Alpha-beta from `state` (depth plies or time seconds; one second without
     either): {'best', 'lines': [{'action', 'score' ('cp 35', 'win in 5'), 'depth',
     'pv'}] the `multipv` best actions best first, each scored exactly, 'nodes',
-    'depth', 'seconds'}."""
+    'depth', 'seconds'}. threads > 1: lazy SMP over one table (nodes count every
+    thread's; results vary from run to run)."""
     position = _position(state)
-    return _core._search(position, "alphabeta", 0, depth, time, multipv, 1, 1, hash)
+    return _core._search(position, "alphabeta", 0, depth, time, multipv, threads, 1, hash)

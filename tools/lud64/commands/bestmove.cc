@@ -52,7 +52,6 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
   EngineOptions& engine = request.engine;
   engine.kind = EngineKind::kMcts;
   request.limits.nodes = absl::GetFlag(FLAGS_iterations);
-  engine.threads = absl::GetFlag(FLAGS_threads);
   engine.seed = absl::GetFlag(FLAGS_seed);
   engine.exploration = absl::GetFlag(FLAGS_exploration);
   const std::string leaves = absl::GetFlag(FLAGS_leaves);
@@ -64,7 +63,6 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
   engine.leaves = *parsed;
   engine.memory_mib = absl::GetFlag(FLAGS_memory);
   if (absl::Status status = FirstError({
-          CheckRange("threads", engine.threads, 1, 256),
           CheckRange("exploration", engine.exploration, 0.0, 100.0),
           CheckRange("memory", engine.memory_mib, 1, 65536, " MiB"),
       });
@@ -80,8 +78,8 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
 }
 
 int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
-  if (absl::Status status = RejectFlags(
-          {"iterations", "threads", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
+  if (absl::Status status =
+          RejectFlags({"iterations", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
       !status.ok()) {
     return Fail(status);
   }
@@ -119,7 +117,9 @@ int RunBestMoveCommand(const std::string&) {
   limits.seconds = absl::GetFlag(FLAGS_time);
   limits.clock = absl::GetFlag(FLAGS_clock);
   limits.increment = absl::GetFlag(FLAGS_inc);
+  request.engine.threads = absl::GetFlag(FLAGS_threads);
   if (absl::Status status = FirstError({
+          CheckRange("threads", request.engine.threads, 1, 256),
           FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
           CheckRange("time", limits.seconds, 0.0, kMaxSeconds, " seconds"),
           CheckRange("clock", limits.clock, 0.0, kMaxSeconds, " seconds"),
@@ -153,7 +153,8 @@ const Command kBestMoveCommand = {
     "bestmove",
     "lud64 bestmove [--game=G] [--position=P] [--moves=\"D ...\"] [--depth=D] [--nodes=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--hash=MiB] [--multipv=K] [--eval=E] [--evalfile=F] [--tb=DIR]\n"
+    "[--clock=S [--inc=S]] [--hash=MiB] [--multipv=K] [--threads=T] [--eval=E] [--evalfile=F] "
+    "[--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
     "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
@@ -173,9 +174,14 @@ const Command kBestMoveCommand = {
     "  of the built-in network; a file of another game or variant is refused.\n"
     "  --multipv=K: alpha-beta's best K lines, each scored exactly (the K-th with the first\n"
     "  decisions of the others left out), an info line per line and depth.\n"
+    "  --threads=T: either engine searches on T threads. Alpha-beta by lazy SMP: the\n"
+    "  threads share one table, the main one decides and its info lines count every\n"
+    "  thread's nodes; one thread searches exactly as it always has, T > 1 varies\n"
+    "  from run to run.\n"
     "  --tb=DIR: endgame tables. From a position they hold, alpha-beta plays their best\n"
     "  decision at once; in either search, positions they hold are exact (MCTS: proven).\n"
     "  example: lud64 bestmove --game=guettal --depth=6\n"
+    "  example: lud64 bestmove --game=davxar --time=2 --threads=2\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
     {"game",        "position", "moves",   "depth",  "nodes",      "time",    "clock",
      "inc",         "hash",     "multipv", "engine", "iterations", "threads", "seed",

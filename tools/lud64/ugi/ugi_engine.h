@@ -23,7 +23,7 @@ namespace lud64 {
 struct UgiSettings {
   std::string engine = "alphabeta";              // or "mcts"
   int hash_mib = kDefaultHashMib;                // alpha-beta's table, or MCTS's tree
-  int threads = 1;                               // MCTS threads (alpha-beta uses one)
+  int threads = 1;                               // either engine's threads
   int multipv = 1;                               // alpha-beta's lines
   std::string tb;                                // endgame table directory; "" for none
   MctsLeaves leaves = MctsLeaves::kEvaluation;   // MCTS: what a new leaf is worth
