@@ -247,8 +247,10 @@ class AlphaBeta {
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-  // The caller's stop flag.
-  bool ExternalStop() const { return Stopping(limits_.stop); }
+  // The caller's stop flag, or the main thread's end (lazy_smp.h).
+  bool ExternalStop() const {
+    return Stopping(limits_.stop) || (shared_ && shared_->stop.load(std::memory_order_relaxed));
+  }
 
   bool ShouldStop() {
     static_assert(SharedSearch::kNodeBatch == 1024);

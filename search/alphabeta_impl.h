@@ -3,6 +3,7 @@
 #define LUD64_SEARCH_ALPHABETA_IMPL_H_
 
 #include <algorithm>
+#include <optional>
 
 #include "search/alphabeta.h"
 
@@ -73,7 +74,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   MovePicker<G> picker(game_, p, Decision::Pass(), killers_[ply], quiet_history_,
                        tactical_history_);
   if (table_) {
-    if (const TableEntry* entry = table_->Probe(key)) {
+    if (const std::optional<TableEntry> entry = table_->Probe(key)) {
       picker.SetTableMove(entry->best);
       const Score stored = FromStored(entry->score, ply);
       // Heuristic search cuts only on entries of exactly this depth: a deeper

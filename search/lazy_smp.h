@@ -78,10 +78,11 @@ class LazySmp {
     // The table ages once for all the threads, before any of them probes it.
     if (table_) table_->NewSearch();
     for (int i = 0; i < threads(); ++i) searchers_[i]->ShareSearch(&shared, i);
-    // The helpers stop when the main thread has decided, or at the node
-    // limit, which counts every thread's nodes.
+    // The helpers stop when the main thread has decided (shared.stop), on
+    // the caller's stop, or at the node limit, which counts every thread's
+    // nodes.
     const SearchLimits helper_limits{
-        .depth = limits.depth, .nodes = limits.nodes, .stop = &shared.stop};
+        .depth = limits.depth, .nodes = limits.nodes, .stop = limits.stop};
     // Stops and joins the helpers however this ends (a thread that could
     // not start throws).
     struct Helpers {
