@@ -2,9 +2,11 @@
 // entries, replacing the entry worth least (shallow, non-exact, old) first.
 // Threads may probe and store at once (search/lazy_smp.h): each entry is two
 // 64-bit words, each read and written whole (relaxed atomics, plain moves on
-// x86-64), the first holding the key's check and the score XOR a mix of the
-// second. An entry torn by two writers then fails its check (a false match
-// has odds of 2^-32) instead of pairing one write's score with another's bound.
+// x86-64): the key's check and the score, then the rest with a 14-bit tag
+// hashed from both words. An entry torn by two writers fails its tag (odds of
+// a false pass 2^-14, in a race that is itself rare) instead of pairing one
+// write's score with another's bound; the check is read first, alone, as
+// in a table for one thread.
 #ifndef LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 #define LUD64_SEARCH_TRANSPOSITION_TABLE_H_
 
@@ -84,11 +86,16 @@ class TranspositionTable {
   // Entries written before this count as old for replacement.
   void NewSearch() { ++generation_; }
 
-  std::optional<TableEntry> Probe(uint64_t key) const {
+  // Inlined, so that the caller decodes only the fields it reads and the
+  // loop unrolls, as it did over plain entries.
+  [[gnu::always_inline]] std::optional<TableEntry> Probe(uint64_t key) const {
     Bucket& bucket = buckets_[key & mask_];
+#pragma GCC unroll 4
     for (Slot& slot : bucket.slots) {
-      const TableEntry entry = Read(slot);
-      if (entry.check == Check(key) && Live(entry)) return entry;
+      const uint64_t keyed = Load(slot.keyed);
+      if (CheckOf(keyed) != Check(key)) continue;
+      const uint64_t data = Load(slot.data);
+      if (Live(data) && Intact(keyed, data)) return Decode(keyed, data);
     }
     return std::nullopt;
   }
@@ -97,25 +104,38 @@ class TranspositionTable {
   // table is a cache miss, which work done between the two then hides.
   void Prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
-  void Store(uint64_t key, int depth, Score score, Bound bound, Decision best) {
+  // Replaces this position's entry, else an empty one, else the one worth
+  // least; reads each slot's data word alone where it can, as this runs at
+  // every node.
+  [[gnu::always_inline]] void Store(uint64_t key, int depth, Score score, Bound bound,
+                                    Decision best) {
     Bucket& bucket = buckets_[key & mask_];
     Slot* target = &bucket.slots[0];
-    TableEntry old = Read(*target);
+    uint64_t target_data = Load(target->data);
+    bool same_position = false;
+#pragma GCC unroll 4
     for (Slot& slot : bucket.slots) {
-      const TableEntry entry = Read(slot);
-      if (!Live(entry) || entry.check == Check(key)) {
+      const uint64_t data = Load(slot.data);
+      if (!Live(data)) {
         target = &slot;
-        old = entry;
         break;
       }
-      if (Worth(entry) < Worth(old)) {
+      if (const uint64_t keyed = Load(slot.keyed); CheckOf(keyed) == Check(key)) {
         target = &slot;
-        old = entry;
+        target_data = data;
+        same_position = Intact(keyed, data);
+        break;
+      }
+      if (Worth(data) < Worth(target_data)) {
+        target = &slot;
+        target_data = data;
       }
     }
     // Keep the move of an earlier search of this position if this one has none.
-    if (Live(old) && old.check == Check(key) && best.is_pass() && !old.best.is_pass())
-      best = old.best;
+    if (same_position && best.is_pass()) {
+      const Decision kept = BestOf(target_data);
+      if (!kept.is_pass()) best = kept;
+    }
     Write(*target,
           {Check(key), score, best, bound, static_cast<int16_t>(depth), generation_, epoch_});
   }
@@ -129,9 +149,9 @@ class TranspositionTable {
 #else
   static constexpr int kPopulateWrite = 23;  // Linux's value, for older C libraries
 #endif
-  // An entry as stored: `data` packs all but the check and the score, which
-  // `keyed` holds XOR Mix(data). Plain words, so that the calloc'd zeros are
-  // empty entries; every access goes through std::atomic_ref.
+  // An entry as stored: `keyed` holds the check and the score, `data` the
+  // rest and the tag. Plain words, so that the calloc'd zeros are empty
+  // entries; every access goes through std::atomic_ref.
   struct Slot {
     uint64_t keyed;
     uint64_t data;
@@ -141,41 +161,58 @@ class TranspositionTable {
   };
   static_assert(sizeof(Bucket) == 64);
   static uint32_t Check(uint64_t key) { return static_cast<uint32_t>(key >> 32); }
-  // Spreads every bit of `data` over the high half, where the check lies.
-  static uint64_t Mix(uint64_t data) { return data * 0x9e3779b97f4a7c15ULL; }
+  static uint32_t CheckOf(uint64_t keyed) { return static_cast<uint32_t>(keyed >> 32); }
   static uint64_t Load(uint64_t& word) {
     return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
   }
   static void Put(uint64_t& word, uint64_t value) {
     std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
   }
-  static TableEntry Read(Slot& slot) {
-    const uint64_t data = Load(slot.data);
-    const uint64_t keyed = Load(slot.keyed) ^ Mix(data);
-    return {.check = static_cast<uint32_t>(keyed >> 32),
+  // `data`: the best decision in bits 0-23, the bound 24-25, the depth
+  // (below 256 plies) 26-33, the generation 34-41, the epoch 42-49, the tag
+  // 50-63.
+  static constexpr int kTagShift = 50;
+  static constexpr uint64_t kFields = (uint64_t{1} << kTagShift) - 1;
+  static uint64_t Tag(uint64_t keyed, uint64_t fields) {
+    return ((keyed ^ fields) * 0x9e3779b97f4a7c15ULL) >> kTagShift << kTagShift;
+  }
+  static bool Intact(uint64_t keyed, uint64_t data) {
+    return Tag(keyed, data & kFields) == (data & ~kFields);
+  }
+  static Decision BestOf(uint64_t data) {
+    return {static_cast<DecisionKind>(data & 0xff), static_cast<uint8_t>(data >> 8),
+            static_cast<uint8_t>(data >> 16)};
+  }
+  static Bound BoundOf(uint64_t data) { return static_cast<Bound>((data >> 24) & 3); }
+  static int DepthOf(uint64_t data) { return static_cast<uint8_t>(data >> 26); }
+  static uint8_t GenerationOf(uint64_t data) { return static_cast<uint8_t>(data >> 34); }
+  static uint8_t EpochOf(uint64_t data) { return static_cast<uint8_t>(data >> 42); }
+  static TableEntry Decode(uint64_t keyed, uint64_t data) {
+    return {.check = CheckOf(keyed),
             .score = static_cast<int32_t>(static_cast<uint32_t>(keyed)),
-            .best = {static_cast<DecisionKind>(data & 0xff), static_cast<uint8_t>(data >> 8),
-                     static_cast<uint8_t>(data >> 16)},
-            .bound = static_cast<Bound>((data >> 24) & 0xff),
-            .depth = static_cast<int16_t>(data >> 32),
-            .generation = static_cast<uint8_t>(data >> 48),
-            .epoch = static_cast<uint8_t>(data >> 56)};
+            .best = BestOf(data),
+            .bound = BoundOf(data),
+            .depth = static_cast<int16_t>(DepthOf(data)),
+            .generation = GenerationOf(data),
+            .epoch = EpochOf(data)};
   }
   static void Write(Slot& slot, const TableEntry& e) {
-    const uint64_t data = static_cast<uint64_t>(e.best.kind) | uint64_t{e.best.from} << 8 |
-                          uint64_t{e.best.to} << 16 |
-                          uint64_t{static_cast<uint8_t>(e.bound)} << 24 |
-                          uint64_t{static_cast<uint16_t>(e.depth)} << 32 |
-                          uint64_t{e.generation} << 48 | uint64_t{e.epoch} << 56;
-    const uint64_t keyed = (uint64_t{e.check} << 32 | static_cast<uint32_t>(e.score)) ^ Mix(data);
-    Put(slot.data, data);
+    const uint64_t keyed = uint64_t{e.check} << 32 | static_cast<uint32_t>(e.score);
+    const uint64_t fields = static_cast<uint64_t>(e.best.kind) | uint64_t{e.best.from} << 8 |
+                            uint64_t{e.best.to} << 16 |
+                            uint64_t{static_cast<uint8_t>(e.bound)} << 24 |
+                            uint64_t{static_cast<uint8_t>(e.depth)} << 26 |
+                            uint64_t{e.generation} << 34 | uint64_t{e.epoch} << 42;
     Put(slot.keyed, keyed);
+    Put(slot.data, fields | Tag(keyed, fields));
   }
-  bool Live(const TableEntry& e) const { return e.bound != Bound::kNone && e.epoch == epoch_; }
+  bool Live(uint64_t data) const {
+    return BoundOf(data) != Bound::kNone && EpochOf(data) == epoch_;
+  }
   // Deep and exact entries of this search are worth keeping.
-  int Worth(const TableEntry& e) const {
-    return e.depth + (e.bound == Bound::kExact ? 2 : 0) -
-           4 * static_cast<uint8_t>(generation_ - e.generation);
+  int Worth(uint64_t data) const {
+    return DepthOf(data) + (BoundOf(data) == Bound::kExact ? 2 : 0) -
+           4 * static_cast<uint8_t>(generation_ - GenerationOf(data));
   }
 
   struct Free {
