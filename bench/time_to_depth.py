@@ -7,9 +7,12 @@ same seed, the same lines); from each position one thread searches with a
 time limit (`bestmove --time`), and the depth D is the deepest it completed
 within --low to --high seconds (else the deepest within --high, if it took
 at least --low / 4); then T threads search to --depth=D. Prints a line per
-position (D, both times, their ratio, both nodes/s) and per game the median
-ratio with its quartiles and the median nodes/s; the machine's load average
-before and after, since other work on the cores changes the threads' share.
+position (D, both times, their ratio, both nodes/s, and the ratio of the
+nodes all threads searched to reach D to one thread's) and per game the
+medians; the machine's load average before and after, since other work on
+the cores changes the threads' share. On a loaded machine the nodes tell
+what the clock cannot: with T free cores at one thread's speed each, the
+time ratio would be the nodes ratio / T.
 
   bench/time_to_depth.py --lud64 build/release/tools/lud64/lud64 --positions 20
 """
@@ -22,7 +25,7 @@ import sys
 
 INFO = re.compile(r"^info depth (\d+) .*? nodes (\d+) nps \d+ time ([0-9.]+) ")
 # Plies from the start to the middle game, by game (lud64 book --plies).
-PLIES = {"davxar": 30, "damdaman": 24, "guettal": 4}
+PLIES = {"davxar": 30, "damdaman": 24, "guettal": 2}
 
 
 def run(cmd):
@@ -53,7 +56,7 @@ def measure(args, game):
     book = run([args.lud64, "book", f"--game={game}", f"--count={args.positions}",
                 f"--plies={args.plies or PLIES[game]}", f"--seed={args.seed}"])
     lines = [line for line in book.splitlines() if line and not line.startswith("#")]
-    ratios, nps1, nps2 = [], [], []
+    ratios, nps1, nps2, node_ratios = [], [], [], []
     for i, moves in enumerate(lines, 1):
         base = [args.lud64, "bestmove", f"--game={game}", f"--moves={moves}",
                 f"--hash={args.hash}"]
@@ -75,10 +78,11 @@ def measure(args, game):
         ratios.append(t2 / t1)
         nps1.append(n1 / t1)
         nps2.append(n2 / t2)
+        node_ratios.append(n2 / n1)
         print(f"{game} {i:2d}: depth {depth:2d}  1 thread {t1:6.3f} s  {args.threads} threads "
               f"{t2:6.3f} s  ratio {t2 / t1:5.2f}  nodes/s {n1 / t1 / 1e6:5.2f} M / "
-              f"{n2 / t2 / 1e6:5.2f} M", flush=True)
-    return ratios, nps1, nps2
+              f"{n2 / t2 / 1e6:5.2f} M  nodes ratio {n2 / n1:5.2f}", flush=True)
+    return ratios, nps1, nps2, node_ratios
 
 
 def main():
@@ -96,7 +100,7 @@ def main():
     print("load average before: %.2f %.2f %.2f" % os.getloadavg())
     summary = []
     for game in args.games.split(","):
-        ratios, nps1, nps2 = measure(args, game)
+        ratios, nps1, nps2, node_ratios = measure(args, game)
         if ratios:
             low, high = quartiles(ratios)
             summary.append(
@@ -104,7 +108,8 @@ def main():
                 f"median {statistics.median(ratios):.2f} (quartiles {low:.2f}-{high:.2f}); "
                 f"nodes/s median {statistics.median(nps1) / 1e6:.2f} M / "
                 f"{statistics.median(nps2) / 1e6:.2f} M "
-                f"({statistics.median(nps2) / statistics.median(nps1):.2f}x)")
+                f"({statistics.median(nps2) / statistics.median(nps1):.2f}x); nodes to depth "
+                f"{args.threads} threads / 1: median {statistics.median(node_ratios):.2f}")
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     print("\n".join(summary))
 
