@@ -13,6 +13,10 @@
 #include "engine/game.h"
 #include "search/playout.h"
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 namespace lud64 {
 namespace {
 
@@ -207,7 +211,9 @@ class GameBatchOf final : public GameBatch {
     }
   }
 
-  // Writes `bits` as a row of num_actions bools, 8 at a time.
+  // Writes `bits` as a row of num_actions bools, 16 at a time with SSSE3
+  // (x86-64-v2, the default build; a table lookup per 8 cells took a tenth
+  // of a Pgx step), then 8 at a time.
   void WriteRow(const LegalBits& bits, bool* row) const {
     static constexpr std::array<uint64_t, 256> kBytes = [] {
       std::array<uint64_t, 256> bytes{};  // byte k of entry x: bit k of x
@@ -218,6 +224,18 @@ class GameBatchOf final : public GameBatch {
     }();
     const int width = actions_->size();
     int a = 0;
+#if defined(__SSSE3__)
+    const __m128i spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    const __m128i select =
+        _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    const __m128i one = _mm_set1_epi8(1);
+    for (; a + 16 <= width; a += 16) {  // a % 16 == 0: the 16 bits are in one word
+      const auto cells = static_cast<int>((bits[a >> 6] >> (a & 63)) & 0xffff);
+      const __m128i bytes = _mm_shuffle_epi8(_mm_cvtsi32_si128(cells), spread);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(row + a),
+                       _mm_min_epu8(_mm_and_si128(bytes, select), one));
+    }
+#endif
     for (; a + 8 <= width; a += 8) {
       const uint64_t cells = kBytes[(bits[a >> 6] >> (a & 63)) & 0xff];
       std::memcpy(row + a, &cells, sizeof cells);
