@@ -189,9 +189,10 @@ class GameBatchOf final : public GameBatch {
     if constexpr (HasDecisionSets<G>) {
       DecisionSets sets;
       game_.decision_sets(position, sets);
-      if (sets.count() == 0) mark(Decision::Pass());
+      Bitboard any = 0;  // a target in some set (no popcounts, as count() takes)
       for (int s = 0; s < sets.size(); ++s) {
         const DecisionSet& set = sets[s];
+        any |= set.targets;
         const int base =
             set.kind == DecisionKind::kStep ? -1 : site_base_[static_cast<int>(set.kind)];
         if (base >= 0) {
@@ -204,6 +205,7 @@ class GameBatchOf final : public GameBatch {
         }
         for (int target : Sites(set.targets)) mark(set.At(target));
       }
+      if (any == 0) mark(Decision::Pass());
     } else {
       DecisionList list;
       LegalDecisions(game_, position, list);
