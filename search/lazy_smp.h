@@ -1,7 +1,7 @@
 // Alpha-beta on several threads by lazy SMP: every thread searches the same
-// root by iterative deepening into one shared transposition table, the
-// helpers spread over the depths just beyond the main thread's
-// (HelperSkipsDepth), and what each finds reaches the others only through
+// root by iterative deepening into one shared transposition table (the
+// first helper at every depth, the others spread over the depths just beyond
+// the main thread's: HelperSkipsDepth), and what each finds reaches the others only through
 // the table (its best decisions order their search, its entries of a
 // position's exact depth cut it). The main thread decides and reports; the
 // helpers end when it does. One thread is AlphaBeta itself, node for node.

@@ -164,18 +164,19 @@ TEST(LazySmp, TheNodeLimitCountsEveryThread) {
 }
 
 TEST(LazySmp, HelpersSpreadOverTheDepths) {
-  // Helper 1 searches the even depths, helper 2 the odd ones; helpers 3 to
-  // 6 search pairs of depths from four phases; the main thread skips none.
+  // Helper 1 searches every depth; helper 2 the even depths, helper 3 the
+  // odd ones; helpers 4 to 7 search pairs of depths from four phases.
   for (int depth = 1; depth <= 8; ++depth) {
-    EXPECT_EQ(HelperSkipsDepth(1, depth), depth % 2 == 1) << depth;
-    EXPECT_EQ(HelperSkipsDepth(2, depth), depth % 2 == 0) << depth;
+    EXPECT_FALSE(HelperSkipsDepth(1, depth)) << depth;
+    EXPECT_EQ(HelperSkipsDepth(2, depth), depth % 2 == 1) << depth;
+    EXPECT_EQ(HelperSkipsDepth(3, depth), depth % 2 == 0) << depth;
   }
   for (int depth = 1; depth <= 8; ++depth) {
     int searching = 0;
-    for (int helper = 3; helper <= 6; ++helper) searching += !HelperSkipsDepth(helper, depth);
+    for (int helper = 4; helper <= 7; ++helper) searching += !HelperSkipsDepth(helper, depth);
     EXPECT_EQ(searching, 2) << depth;
   }
-  EXPECT_EQ(HelperSkipsDepth(21, 5), HelperSkipsDepth(1, 5));
+  EXPECT_EQ(HelperSkipsDepth(22, 5), HelperSkipsDepth(2, 5));
 }
 
 // Every game through the engine session, 2 to 4 threads for a short time
