@@ -39,10 +39,6 @@ ServeAnswer StatusAnswer(const absl::Status& status) {
   return ErrorAnswer(code, status.message());
 }
 
-ServeAnswer JsonAnswer(const nlohmann::json& json) {
-  return {.status = 200, .content_type = "application/json", .body = json.dump()};
-}
-
 ServeAnswer Busy(int searches) {
   return ErrorAnswer(
       503, absl::StrCat("busy: ", searches, " of ", searches,

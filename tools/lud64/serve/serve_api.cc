@@ -17,10 +17,6 @@ namespace {
 constexpr const char* kApiPaths =
     "GET /api/games, POST /api/position, /api/analyse, /api/stop, /api/probe, /api/move";
 
-ServeAnswer JsonAnswer(const nlohmann::json& json) {
-  return {.status = 200, .content_type = "application/json", .body = json.dump()};
-}
-
 // The page's file at `path` ("/" is index.html), or a 4xx.
 ServeAnswer PageFileAnswer(absl::string_view path) {
   if (absl::StrContains(path, "..")) {
@@ -38,6 +34,10 @@ ServeAnswer PageFileAnswer(absl::string_view path) {
 }
 
 }  // namespace
+
+ServeAnswer JsonAnswer(const nlohmann::json& json) {
+  return {.status = 200, .content_type = "application/json", .body = json.dump()};
+}
 
 ServeAnswer ErrorAnswer(int status, absl::string_view message) {
   // Only the first line: errors are one line.

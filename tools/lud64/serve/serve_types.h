@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "nlohmann/json_fwd.hpp"
 
 namespace lud64 {
 
@@ -28,6 +29,8 @@ inline constexpr size_t kMaxBodyBytes = 64 * 1024;
 
 // A 4xx or 5xx answer: one line of JSON, {"error": "<message>"}.
 ServeAnswer ErrorAnswer(int status, absl::string_view message);
+// A 200 answer of `json`.
+ServeAnswer JsonAnswer(const nlohmann::json& json);
 
 }  // namespace lud64
 
