@@ -5,6 +5,7 @@
 #ifndef LUD64_ENGINE_ACTION_SPACE_H_
 #define LUD64_ENGINE_ACTION_SPACE_H_
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -20,6 +21,9 @@ class ActionSpace {
   explicit ActionSpace(std::vector<Decision> decisions)
       : decisions_(std::move(decisions)), ids_(kSlots, -1) {
     for (int id = 0; id < size(); ++id) ids_[Slot(decisions_[id])] = static_cast<int16_t>(id);
+    for (DecisionKind kind : {DecisionKind::kPlace, DecisionKind::kRemove}) {
+      site_base_[static_cast<int>(kind)] = SiteBase(kind);
+    }
   }
 
   int size() const { return static_cast<int>(decisions_.size()); }
@@ -27,10 +31,18 @@ class ActionSpace {
   // The id of `d`, or -1 when the game never makes it.
   int id(Decision d) const { return ids_[Slot(d)]; }
 
+  // The layout, for code that marks many ids at once (play/legal_action_bits.h):
+  // step_ids()[64 * from + to] is the id of the step from `from` to `to` (or
+  // -1), and site_base(kind) the id of site 0's placement or removal when
+  // every site's has id site_base + site (Davxar's), else -1.
+  const int16_t* step_ids() const { return ids_.data() + kFirstStepSlot; }
+  int site_base(DecisionKind kind) const { return site_base_[static_cast<int>(kind)]; }
+
  private:
   // One slot per possible decision: the pass, a placement or a removal per
   // site, a step per pair of sites.
-  static constexpr int kSlots = 1 + 64 + 64 + 64 * 64;
+  static constexpr int kFirstStepSlot = 1 + 64 + 64;
+  static constexpr int kSlots = kFirstStepSlot + 64 * 64;
   static int Slot(Decision d) {
     switch (d.kind) {
       case DecisionKind::kPass:
@@ -42,11 +54,23 @@ class ActionSpace {
       case DecisionKind::kStep:
         break;
     }
-    return 129 + (d.from & 63) * 64 + (d.to & 63);
+    return kFirstStepSlot + (d.from & 63) * 64 + (d.to & 63);
+  }
+
+  int SiteBase(DecisionKind kind) const {
+    int base = -1;
+    for (int site = 0; site < 64; ++site) {
+      const int found = id(Decision{kind, 0, static_cast<uint8_t>(site)});
+      if (found < 0) continue;
+      if (base == -1) base = found - site;
+      if (base < 0 || found != base + site) return -1;
+    }
+    return base;
   }
 
   std::vector<Decision> decisions_;
   std::vector<int16_t> ids_;
+  std::array<int, 4> site_base_ = {-1, -1, -1, -1};  // by DecisionKind
 };
 
 // Building blocks of the games' lists: one decision of `kind` per site of

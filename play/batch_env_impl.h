@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,34 +19,12 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "play/batch_env.h"
+#include "play/legal_actions.h"
 #include "play/worker_pool.h"
 #include "search/playout.h"
 #include "search/playout_runner.h"
 
 namespace lud64 {
-
-// Whether `decision` is legal in `position`: IsLegal (engine/game.h),
-// read from the decision sets of the games that have them without listing
-// every decision.
-template <Game G>
-bool IsLegalDecision(const G& game, const typename G::Position& position, Decision decision) {
-  if constexpr (HasDecisionSets<G>) {
-    if (position.state.over()) return false;
-    DecisionSets sets;
-    game.decision_sets(position, sets);
-    if (sets.count() == 0) return decision.is_pass();
-    for (int i = 0; i < sets.size(); ++i) {
-      const DecisionSet& set = sets[i];
-      if (set.kind == decision.kind && Contains(set.targets, decision.to) &&
-          set.At(decision.to) == decision) {
-        return true;
-      }
-    }
-    return false;
-  } else {
-    return IsLegal(game, position, decision);
-  }
-}
 
 template <NotatedGame G>
 class BatchEnvOf final : public BatchEnvCore {
@@ -142,10 +119,9 @@ class BatchEnvOf final : public BatchEnvCore {
   bool LegalMask(bool* mask, const Interrupt& interrupt) override {
     const int width = actions_.size();
     const int marked = ForEachRound(interrupt, [&](int begin, int end) {
-      std::memset(mask + static_cast<size_t>(begin) * width, 0,
-                  static_cast<size_t>(end - begin) * width);
-      for (int i = begin; i < end; ++i)
-        MarkLegal(positions_[i], mask + static_cast<size_t>(i) * width);
+      for (int i = begin; i < end; ++i) {
+        rows_.Write(game_, positions_[i], mask + static_cast<size_t>(i) * width);
+      }
     });
     return marked == size();
   }
@@ -186,24 +162,9 @@ class BatchEnvOf final : public BatchEnvCore {
     return size();
   }
 
-  // Sets the legal actions of an unfinished position in `row`.
-  void MarkLegal(const Position& position, bool* row) const {
-    if constexpr (HasDecisionSets<G>) {
-      DecisionSets sets;
-      game_.decision_sets(position, sets);
-      if (sets.count() == 0) row[actions_.id(Decision::Pass())] = true;
-      for (int i = 0; i < sets.size(); ++i) {
-        for (int target : Sites(sets[i].targets)) row[actions_.id(sets[i].At(target))] = true;
-      }
-    } else {
-      DecisionList list;
-      LegalDecisions(game_, position, list);
-      for (Decision d : list) row[actions_.id(d)] = true;
-    }
-  }
-
   const G game_;
   const ActionSpace& actions_;
+  const LegalActionRows rows_{actions_};
   const int plane_size_;
   std::vector<Position> positions_;
   std::vector<Position> previous_;  // before the current step, to undo a failed one

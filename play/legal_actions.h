@@ -1,0 +1,127 @@
+// The legal actions of a position by action id, for the batched front-ends
+// (play/game_batch.cc, play/batch_env_impl.h): written as a row of bools
+// straight from the game's decision sets, and the legality of one decision
+// without listing them all.
+#ifndef LUD64_PLAY_LEGAL_ACTIONS_H_
+#define LUD64_PLAY_LEGAL_ACTIONS_H_
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "engine/action_space.h"
+#include "engine/game.h"
+#include "search/playout.h"  // HasDecisionSets
+
+namespace lud64 {
+
+// Whether `decision` is legal in `position`: IsLegal (engine/game.h), read
+// from the decision sets of the games that have them.
+template <Game G>
+bool IsLegalDecision(const G& game, const typename G::Position& position, Decision decision) {
+  if constexpr (HasDecisionSets<G>) {
+    if (position.state.over()) return false;
+    DecisionSets sets;
+    game.decision_sets(position, sets);
+    if (sets.count() == 0) return decision.is_pass();
+    for (int i = 0; i < sets.size(); ++i) {
+      const DecisionSet& set = sets[i];
+      if (set.kind == decision.kind && Contains(set.targets, decision.to) &&
+          set.At(decision.to) == decision) {
+        return true;
+      }
+    }
+    return false;
+  } else {
+    return IsLegal(game, position, decision);
+  }
+}
+
+// Writes rows of legal actions (row[id] for each id of an action space).
+// Each action is a byte of the row, never a bit of a word in memory: marks
+// into one word chain each through the store before it. Where a set's ids
+// lie together, its row cells are written at once, without a branch per
+// target (a loop over a piece's one or two free neighbours mispredicts its
+// exit; the two were a fifth of a Pgx step):
+// - a step set with a fixed origin whose steps have ids base + k, its k-th
+//   neighbour (Davxar's): eight cells picked from the targets in one shuffle;
+// - placements or removals whose ids follow the sites: 16 cells a shuffle.
+class LegalActionRows {
+ public:
+  explicit LegalActionRows(const ActionSpace& actions);
+
+  int width() const { return actions_->size(); }
+
+  template <Game G>
+  void Write(const G& game, const typename G::Position& position, bool* row) const;
+  // row[0, width) = false.
+  void Zero(bool* row) const;
+
+ private:
+  // The steps from one origin, when they can be written as 8 cells at
+  // row + base: its k-th step (k < 8, targets ascending) has id base + k,
+  // and cells past its steps up to base + 8 hold only the steps of higher
+  // origins (written after it: the sets come by origin) or lie past nothing.
+  struct OriginSteps {
+    int base = -1;          // -1: written cell by cell
+    uint64_t shuffle = 0;   // byte k: the byte of the targets holding neighbour k (0x80: none)
+    uint64_t bit_mask = 0;  // byte k: neighbour k's bit in that byte
+  };
+  // Placements or removals, by site: site s is row cell base + s, written 16
+  // at a time for sites below `sites` (a multiple of 16).
+  struct SiteRun {
+    int base = -1;
+    int sites = 0;
+  };
+
+  void WriteOriginSteps(const OriginSteps& steps, Bitboard targets, bool* row) const;
+  void WriteSites(const SiteRun& run, Bitboard targets, bool* row) const;
+
+  const ActionSpace* actions_;
+  std::array<OriginSteps, 64> origins_{};
+  std::array<SiteRun, 4> site_runs_{};  // by DecisionKind
+  int pass_id_;
+};
+
+template <Game G>
+void LegalActionRows::Write(const G& game, const typename G::Position& position, bool* row) const {
+  Zero(row);
+  if constexpr (HasDecisionSets<G>) {
+    DecisionSets sets;
+    game.decision_sets(position, sets);
+    const int16_t* step_ids = actions_->step_ids();
+    Bitboard any = 0;  // a target in some set (no popcounts, as count() takes)
+    int last_origin = -1;
+    for (int s = 0; s < sets.size(); ++s) {
+      const DecisionSet& set = sets[s];
+      any |= set.targets;
+      if (set.kind == DecisionKind::kStep) {
+        const bool fixed = set.from >= 0;
+        if (fixed && set.from > last_origin && origins_[set.from].base >= 0) {
+          last_origin = set.from;
+          WriteOriginSteps(origins_[set.from], set.targets, row);
+          continue;
+        }
+        last_origin = 64;  // no more eight-cell writes: they could clear this set's cells
+        // step_ids[64 * from + to]; without a fixed origin, from = to - offset:
+        // 64 * (to - offset) + to = 65 * to - 64 * offset.
+        const int origin_row = 64 * (fixed ? set.from : -set.offset);
+        const int stride = fixed ? 1 : 65;
+        for (int to : Sites(set.targets)) row[step_ids[origin_row + stride * to]] = true;
+      } else if (const SiteRun& run = site_runs_[static_cast<int>(set.kind)]; run.base >= 0) {
+        WriteSites(run, set.targets, row);
+      } else {
+        for (int to : Sites(set.targets)) row[actions_->id(set.At(to))] = true;
+      }
+    }
+    if (any == 0) row[pass_id_] = true;
+  } else {
+    DecisionList list;
+    LegalDecisions(game, position, list);
+    for (Decision d : list) row[actions_->id(d)] = true;
+  }
+}
+
+}  // namespace lud64
+
+#endif  // LUD64_PLAY_LEGAL_ACTIONS_H_
