@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "play/game_record.h"
 #include "play/openings.h"
+#include "play/perft.h"
 #include "play/players.h"
 
 namespace lud64 {
@@ -179,6 +180,15 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
 }
 
 }  // namespace
+
+int DefaultOpenings(const AnyGame& game) {
+  constexpr int kFewest = 4, kMost = 12;
+  constexpr uint64_t kLines = 1000;
+  const AnyPosition start = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game);
+  int plies = kFewest;
+  while (plies < kMost && CountPerft(game, start, plies) < kLines) ++plies;
+  return plies;
+}
 
 std::string RecordLine(const AnyGame& game, const GameRecord& record) {
   const std::string line =

@@ -76,6 +76,13 @@ struct MatchObserver {
   std::function<void(int pair, int attempt)> on_drawing;
 };
 
+// The random decisions from the start shared by each pair when a match is
+// given neither a number of them nor a book: at least 4, and enough for 1000
+// distinct lines, so that pairs rarely share an opening (engines that repeat
+// their games would play copies) even in a game whose start branches slowly
+// (Damdaman: 8).
+int DefaultOpenings(const AnyGame& game);
+
 // The game's line in game_record.h's form (`fen <start> moves ...` after a
 // book position), made only when asked for.
 std::string RecordLine(const AnyGame& game, const GameRecord& record);

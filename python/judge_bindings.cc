@@ -1,8 +1,9 @@
 // The compiled half of lud64/judge.py: matches played by play/match.h (the
-// command's colour-swapped pairs, openings, forfeits, statistics and SPRT),
-// where an agent is an engine spec (play/engine_spec.h, played by an engine
-// session) or a Python callable (a CallerPlayer, play/caller_player.h); and
-// an engine spec as a callable agent, for lud64.accuracy.
+// command's colour-swapped pairs, openings, forfeits, statistics and SPRT)
+// and accuracy measured by play/accuracy.h (the command's critical
+// positions), where an agent is an engine spec (play/engine_spec.h, played by
+// an engine session) or a Python callable (a CallerPlayer,
+// play/caller_player.h); and an engine spec as a callable agent.
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "play/accuracy.h"
 #include "play/engine_session.h"
 #include "play/match.h"
 #include "python/bindings.h"
@@ -186,6 +188,49 @@ py::dict MatchReport(const GamePtr& game, const MatchRequest& request, const Mat
   return r;
 }
 
+// A table value as lud64's (sign, turns): 1 a win, 0 a draw, -1 a loss.
+py::tuple SignAndTurns(const tablebase::TbValue& value) {
+  const int sign = value.result == tablebase::TbResult::kWin    ? 1
+                   : value.result == tablebase::TbResult::kLoss ? -1
+                                                                : 0;
+  return py::make_tuple(sign, value.turns);
+}
+
+py::dict Accuracy(const GamePtr& game, const py::object& policy, const std::string& tables,
+                  Int<int, "positions"> positions, Int<uint64_t, "seed"> seed) {
+  RequireGame(game, "game");
+  AgentFailure failure;
+  AccuracyRequest request;
+  request.engines = {AgentSpec(game, policy, "policy", failure)};
+  request.tables = tables;
+  request.positions = Checked(positions.value, "positions", 1, 1'000'000);
+  request.seed = seed.value;
+  const absl::StatusOr<AccuracyReport> report = RunInterruptible(
+      [&](StopFlag stop) {
+        AccuracyRequest stopped = request;
+        stopped.stop = stop;
+        return MeasureAccuracy(game->game, stopped, [](const std::string&) {});
+      },
+      &failure.stop);
+  if (failure.error) std::rethrow_exception(failure.error);
+  if (!report.ok()) ThrowStatus(report.status());
+  const AccuracyCount total = report->engines.front().Total();
+  py::list records;
+  for (const CriticalRecord& record : report->positions) {
+    const int action = game->actions.id(ReadDecision(*game, py::str(record.decisions.front())));
+    records.append(py::make_tuple(record.position, action, SignAndTurns(record.outcomes.front()),
+                                  SignAndTurns(record.value)));
+  }
+  py::dict r;
+  r["decisions"] = total.decisions;
+  r["lost"] = total.lost;
+  r["slower"] = total.slower;
+  r["accuracy"] = total.decisions == 0 ? 1.0 : 1.0 - double(total.lost) / total.decisions;
+  r["positions"] = records;
+  r["stopped"] = report->stopped;
+  return r;
+}
+
 py::dict Match(const GamePtr& game, const py::object& first, const py::object& second,
                Int<int, "games"> games, Int<int, "openings"> openings,
                Int<int, "balanced"> balanced, const std::optional<std::string>& openings_file,
@@ -293,6 +338,15 @@ void RegisterJudge(py::module_& m) {
         py::arg("openings"), py::arg("balanced"), py::arg("openings_file"), py::arg("seed"),
         py::arg("threads"), py::arg("sprt"), py::arg("alpha"), py::arg("beta"),
         py::arg("sprt_model"), "lud64.match's work (lud64/judge.py).");
+  m.def("_accuracy", &Accuracy, py::arg("game"), py::arg("policy"), py::arg("tables"),
+        py::arg("positions"), py::arg("seed"), "lud64.accuracy's work (lud64/judge.py).");
+  m.def(
+      "_default_openings",
+      [](const GamePtr& game) {
+        RequireGame(game, "game");
+        return DefaultOpenings(game->game);
+      },
+      py::arg("game"), "The random opening decisions of lud64.match and `lud64 match` by default.");
   py::class_<SpecAgent>(m, "SpecAgent", R"(An engine spec as an agent (a callable).
 
 SpecAgent(game, 'alphabeta:depth=3')(state) is the engine's action id in a

@@ -73,10 +73,28 @@ def test_accuracy_of_callables_and_specs(tables):
     assert report["decisions"] == 10 and 0 <= report["accuracy"] <= 1
     assert lud64.accuracy("alphabeta:depth=4,hash=8", "davxar:pieces=3", tb=tables, positions=10,
                           seed=1)["accuracy"] >= report["accuracy"]
-    with pytest.raises(ValueError, match="illegal action"):
+    with pytest.raises(ValueError, match="out of range"):
         lud64.accuracy(lambda s: -1, "davxar:pieces=3", tb=tables, positions=1)
+    game = lud64.load_game("davxar:pieces=3")
+    with pytest.raises(ValueError, match="illegal decision"):
+        lud64.accuracy(lambda s: min(set(range(game.num_distinct_actions())) -
+                                     set(s.legal_actions())),
+                       game, tb=tables, positions=1)
     with pytest.raises(ValueError, match="alphabeta:dpth=3"):  # the command's parser
         lud64.accuracy("alphabeta:dpth=3", "davxar:pieces=3", tb=tables, positions=1)
+    with pytest.raises(ValueError, match="positions=0"):
+        lud64.accuracy("random", "davxar:pieces=3", tb=tables, positions=0)
+
+
+def test_accuracy_is_the_commands(tables):
+    spec = "alphabeta:depth=2,hash=8"
+    expected = json.loads(run_command("accuracy", "--game=davxar:pieces=3", f"--tb={tables}",
+                                      "--positions=12", "--seed=7", f"--engine={spec}", "--json"))
+    report = lud64.accuracy(spec, "davxar:pieces=3", tb=tables, positions=12, seed=7)
+    assert [p[0] for p in report["positions"]] == [p["position"] for p in expected["positions"]]
+    engine = expected["engines"][0]["all"]
+    assert (report["decisions"], report["lost"], report["slower"]) == \
+        (engine["decisions"], engine["lost"]["count"], engine["slower_wins"]["count"])
 
 
 def command_match(*flags):
@@ -103,6 +121,17 @@ def test_match_of_specs_is_the_commands():
                            input_lines=[g["line"] for g in result["records"]])
     assert [line.split()[0] for line in replayed.splitlines()] == \
         [g["result"] for g in result["records"]]
+
+
+def test_match_default_openings_are_the_commands(tmp_path):
+    # Damdaman's start branches slowly: both draw 8 random decisions by default.
+    record = tmp_path / "games.txt"
+    run_command("match", "--game=damdaman", "--p1=random", "--p2=random", "--games=2", "--seed=3",
+                f"--record={record}")
+    lines = [line for line in record.read_text().splitlines() if not line.startswith("#")]
+    assert '[Opening "8 random decisions"]' in record.read_text()
+    result = lud64.match("random", "random", "damdaman", games=2, seed=3)
+    assert [g["line"] for g in result["records"]] == lines
 
 
 def test_match_with_callables():

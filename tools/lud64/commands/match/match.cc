@@ -10,7 +10,6 @@
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
-#include "play/perft.h"
 #include "play/sprt.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
@@ -41,21 +40,6 @@ ABSL_FLAG(std::string, sprt_model, "logistic",
 
 namespace lud64 {
 namespace {
-
-// The random decisions from the start for each pair when neither --openings
-// nor --openings-file is given: at least 4, and enough for 1000 distinct
-// lines, so that pairs rarely share an opening (engines that repeat their
-// games would play copies) even in a game whose start branches slowly.
-template <Game G>
-int DefaultOpenings(const G& game) {
-  constexpr int kFewest = 4, kMost = 12;
-  constexpr uint64_t kLines = 1000;
-  int plies = kFewest;
-  while (plies < kMost && CountPerft(AnyGame(game), AnyPosition(game.start()), plies) < kLines) {
-    ++plies;
-  }
-  return plies;
-}
 
 int RunMatchCommand(const std::string&) {
   MatchCommandRequest command;
@@ -137,7 +121,7 @@ int RunMatchCommand(const std::string&) {
   }
   const bool default_openings = !FlagGiven("openings") && !request.book;
   return RunOnGame([&](const auto& game) {
-    if (default_openings) request.openings = DefaultOpenings(game);
+    if (default_openings) request.openings = DefaultOpenings(AnyGame(game));
     return RunMatch(game, command, std::cout, std::cerr);
   });
 }
