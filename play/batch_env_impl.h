@@ -119,8 +119,9 @@ class BatchEnvOf final : public BatchEnvCore {
   bool LegalMask(bool* mask, const Interrupt& interrupt) override {
     const int width = actions_.size();
     const int marked = ForEachRound(interrupt, [&](int begin, int end) {
+      LegalActionRows::Bits unused;
       for (int i = begin; i < end; ++i) {
-        rows_.Write(game_, positions_[i], mask + static_cast<size_t>(i) * width);
+        rows_.Write(game_, positions_[i], mask + static_cast<size_t>(i) * width, unused);
       }
     });
     return marked == size();

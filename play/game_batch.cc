@@ -31,8 +31,16 @@ class GameBatchOf final : public GameBatch {
         starts_(std::move(starts)),
         positions_(n),
         steps_(n, 0),
-        ended_(n, 0) {
-    for (int i = 0; i < n; ++i) positions_[i] = Start(i);
+        ended_(n, 0),
+        legal_(static_cast<size_t>(n) * rows_->bit_words(), 0) {
+    std::array<bool, 512> row;
+    LegalActionRows::Bits bits;
+    for (int i = 0; i < n; ++i) {
+      positions_[i] = Start(i);
+      if (positions_[i].state.over()) continue;
+      rows_->Write(game_, positions_[i], row.data(), bits);
+      std::copy_n(bits.begin(), rows_->bit_words(), LegalBits(i));
+    }
   }
 
   int size() const override { return static_cast<int>(positions_.size()); }
@@ -70,7 +78,7 @@ class GameBatchOf final : public GameBatch {
         const int mover = Index(position.state.to_move);
         const Decision decision = actions_->decision(actions[i]);
         ++steps_[i];
-        if (!IsLegalDecision(game_, position, decision)) {
+        if (!LegalActionRows::HasBit(LegalBits(i), actions[i])) {
           rewards[mover] = options.illegal_action_penalty;
           rewards[1 - mover] = -options.illegal_action_penalty;
           terminated = true;
@@ -114,13 +122,16 @@ class GameBatchOf final : public GameBatch {
       const Position& position = positions_[i];
       if (out.current_player != nullptr) out.current_player[i] = Index(position.state.to_move);
       if (out.observation != nullptr) WritePlanes(game_, position, out.observation + Row(i));
-      if (out.legal == nullptr) continue;
-      bool* row = out.legal + static_cast<size_t>(i) * width;
+      std::array<bool, 512> scratch;
+      bool* row =
+          out.legal != nullptr ? out.legal + static_cast<size_t>(i) * width : scratch.data();
+      LegalActionRows::Bits bits{};
       if (ended_[i] == 0 && !position.state.over()) {
-        rows_->Write(game_, position, row);
+        rows_->Write(game_, position, row, bits);
       } else {
         rows_->Zero(row);
       }
+      std::copy_n(bits.begin(), rows_->bit_words(), LegalBits(i));
     }
   }
 
@@ -131,6 +142,9 @@ class GameBatchOf final : public GameBatch {
 
   Position Start(int i) const {
     return starts_->empty() ? game_.start() : (*starts_)[i % starts_->size()];
+  }
+  uint64_t* LegalBits(int i) const {
+    return legal_.data() + static_cast<size_t>(i) * rows_->bit_words();
   }
   size_t Row(int i) const { return static_cast<size_t>(i) * plane_size_; }
   void Zero(float* planes, int i) const {
@@ -145,6 +159,10 @@ class GameBatchOf final : public GameBatch {
   std::vector<Position> positions_;
   std::vector<int32_t> steps_;
   std::vector<uint8_t> ended_;  // 0, kTerminated or kTruncated
+  // The legal actions of each environment as bits (none once it ended),
+  // bit_words() a row, written by the constructor and by Observe (every
+  // Reset and Step ends with one): the step tests an action in one read.
+  mutable std::vector<uint64_t> legal_;
 };
 
 }  // namespace

@@ -74,28 +74,32 @@ void LegalActionRows::Zero(bool* row) const {
   std::memcpy(row + width - 16, kZeros, 16);
 }
 
-void LegalActionRows::WriteOriginSteps(const OriginSteps& steps, Bitboard targets,
-                                       bool* row) const {
-  uint64_t cells;
+uint64_t LegalActionRows::WriteOriginSteps(const OriginSteps& steps, Bitboard targets, bool* row) {
+  uint64_t cells, bits;
 #if defined(__SSSE3__)
   const __m128i picked = _mm_shuffle_epi8(_mm_cvtsi64_si128(static_cast<int64_t>(targets)),
                                           _mm_cvtsi64_si128(static_cast<int64_t>(steps.shuffle)));
-  const __m128i bits =
+  const __m128i picked_bits =
       _mm_and_si128(picked, _mm_cvtsi64_si128(static_cast<int64_t>(steps.bit_mask)));
-  cells = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_min_epu8(bits, _mm_set1_epi8(1))));
+  const __m128i ones = _mm_min_epu8(picked_bits, _mm_set1_epi8(1));
+  cells = static_cast<uint64_t>(_mm_cvtsi128_si64(ones));
+  bits = static_cast<uint64_t>(_mm_movemask_epi8(_mm_slli_epi16(ones, 7)) & 0xff);
 #else
-  cells = 0;
+  cells = bits = 0;
   for (int k = 0; k < kOriginCells; ++k) {
     const unsigned byte = (steps.shuffle >> (8 * k)) & 0xff;
     if (byte & 0x80) continue;
     const uint64_t bit = (steps.bit_mask >> (8 * k)) & 0xff;
-    cells |= uint64_t(((targets >> (8 * byte)) & bit) != 0) << (8 * k);
+    const uint64_t legal = ((targets >> (8 * byte)) & bit) != 0;
+    cells |= legal << (8 * k);
+    bits |= legal << k;
   }
 #endif
   std::memcpy(row + steps.base, &cells, sizeof cells);
+  return bits;
 }
 
-void LegalActionRows::WriteSites(const SiteRun& run, Bitboard targets, bool* row) const {
+void LegalActionRows::WriteSites(const SiteRun& run, Bitboard targets, bool* row) {
   bool* cells = row + run.base;
 #if defined(__SSSE3__)
   const __m128i spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);

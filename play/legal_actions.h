@@ -37,12 +37,12 @@ bool IsLegalDecision(const G& game, const typename G::Position& position, Decisi
   }
 }
 
-// Writes rows of legal actions (row[id] for each id of an action space).
-// Each action is a byte of the row, never a bit of a word in memory: marks
-// into one word chain each through the store before it. Where a set's ids
-// lie together, its row cells are written at once, without a branch per
-// target (a loop over a piece's one or two free neighbours mispredicts its
-// exit; the two were a fifth of a Pgx step):
+// Writes rows of legal actions (row[id] for each id of an action space), and
+// their bits beside (for a test of one action in one read). Where a set's
+// ids lie together, its cells and bits are written at once, without a
+// branch per target (a loop over a piece's one or two free neighbours
+// mispredicts its exit; with a lookup per legal step and bits marked one by
+// one into a word in memory, a fifth of a Pgx step):
 // - a step set with a fixed origin whose steps have ids base + k, its k-th
 //   neighbour (Davxar's): eight cells picked from the targets in one shuffle;
 // - placements or removals whose ids follow the sites: 16 cells a shuffle.
@@ -52,8 +52,17 @@ class LegalActionRows {
 
   int width() const { return actions_->size(); }
 
+  // The legal actions as bits: bit id % 64 of word id / 64 (every game has
+  // fewer than 512 actions); bit_words() words hold them all.
+  using Bits = std::array<uint64_t, 8>;
+  int bit_words() const { return (width() + 63) / 64; }
+  static bool HasBit(const uint64_t* words, int id) {
+    return ((words[id >> 6] >> (id & 63)) & 1) != 0;
+  }
+
+  // The legal actions of an unfinished position: row[0, width) and `bits`.
   template <Game G>
-  void Write(const G& game, const typename G::Position& position, bool* row) const;
+  void Write(const G& game, const typename G::Position& position, bool* row, Bits& bits) const;
   // row[0, width) = false.
   void Zero(bool* row) const;
 
@@ -74,8 +83,17 @@ class LegalActionRows {
     int sites = 0;
   };
 
-  void WriteOriginSteps(const OriginSteps& steps, Bitboard targets, bool* row) const;
-  void WriteSites(const SiteRun& run, Bitboard targets, bool* row) const;
+  // Each writes its cells and returns their bits, from the base's.
+  static uint64_t WriteOriginSteps(const OriginSteps& steps, Bitboard targets, bool* row);
+  static void WriteSites(const SiteRun& run, Bitboard targets, bool* row);
+  // bits |= mask << base, over words.
+  static void OrBits(Bits& bits, int base, uint64_t mask) {
+    const int word = base >> 6, shift = base & 63;
+    bits[word] |= mask << shift;
+    if (shift != 0 && word + 1 < static_cast<int>(bits.size())) {
+      bits[word + 1] |= mask >> (64 - shift);
+    }
+  }
 
   const ActionSpace* actions_;
   std::array<OriginSteps, 64> origins_{};
@@ -84,8 +102,14 @@ class LegalActionRows {
 };
 
 template <Game G>
-void LegalActionRows::Write(const G& game, const typename G::Position& position, bool* row) const {
+void LegalActionRows::Write(const G& game, const typename G::Position& position, bool* row,
+                            Bits& bits) const {
   Zero(row);
+  bits.fill(0);
+  const auto mark = [&](int id) {
+    row[id] = true;
+    bits[id >> 6] |= uint64_t{1} << (id & 63);
+  };
   if constexpr (HasDecisionSets<G>) {
     DecisionSets sets;
     game.decision_sets(position, sets);
@@ -99,7 +123,8 @@ void LegalActionRows::Write(const G& game, const typename G::Position& position,
         const bool fixed = set.from >= 0;
         if (fixed && set.from > last_origin && origins_[set.from].base >= 0) {
           last_origin = set.from;
-          WriteOriginSteps(origins_[set.from], set.targets, row);
+          const OriginSteps& steps = origins_[set.from];
+          OrBits(bits, steps.base, WriteOriginSteps(steps, set.targets, row));
           continue;
         }
         last_origin = 64;  // no more eight-cell writes: they could clear this set's cells
@@ -107,18 +132,19 @@ void LegalActionRows::Write(const G& game, const typename G::Position& position,
         // 64 * (to - offset) + to = 65 * to - 64 * offset.
         const int origin_row = 64 * (fixed ? set.from : -set.offset);
         const int stride = fixed ? 1 : 65;
-        for (int to : Sites(set.targets)) row[step_ids[origin_row + stride * to]] = true;
+        for (int to : Sites(set.targets)) mark(step_ids[origin_row + stride * to]);
       } else if (const SiteRun& run = site_runs_[static_cast<int>(set.kind)]; run.base >= 0) {
         WriteSites(run, set.targets, row);
+        OrBits(bits, run.base, set.targets);
       } else {
-        for (int to : Sites(set.targets)) row[actions_->id(set.At(to))] = true;
+        for (int to : Sites(set.targets)) mark(actions_->id(set.At(to)));
       }
     }
-    if (any == 0) row[pass_id_] = true;
+    if (any == 0) mark(pass_id_);
   } else {
     DecisionList list;
     LegalDecisions(game, position, list);
-    for (Decision d : list) row[actions_->id(d)] = true;
+    for (Decision d : list) mark(actions_->id(d));
   }
 }
 

@@ -43,13 +43,19 @@ void ExpectRowIsTheList(const std::string& name, int games) {
               expected[id] = 1;
             }
             std::vector<char> row(actions.size() + 1, 2);  // the cell past the row stays 2
-            rows.Write(game, position, reinterpret_cast<bool*>(row.data()));
+            LegalActionRows::Bits bits;
+            rows.Write(game, position, reinterpret_cast<bool*>(row.data()), bits);
             ASSERT_EQ(row[actions.size()], 2) << name << ": written past the row";
             row.pop_back();
             ASSERT_EQ(row, expected) << name << ", game " << g << ", ply " << ply;
             for (int id = 0; id < actions.size(); ++id) {
               ASSERT_EQ(IsLegalDecision(game, position, actions.decision(id)), expected[id] == 1)
                   << name << ", id " << id;
+              ASSERT_EQ(LegalActionRows::HasBit(bits.data(), id), expected[id] == 1)
+                  << name << ", bit " << id;
+            }
+            for (int id = actions.size(); id < 64 * rows.bit_words(); ++id) {
+              ASSERT_FALSE(LegalActionRows::HasBit(bits.data(), id)) << name << ", bit " << id;
             }
             Apply(game, position, RandomDecision(game, position, random));
           }
