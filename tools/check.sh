@@ -21,7 +21,7 @@
 # gcc's time. Every stage compiles the test files ten to a unit, the Python
 # module's as one and the other files eight to a unit (unity builds,
 # LUD64_BATCHES; the asan build from scratch in 194 s at eight, 224 s at four,
-# on a quiet machine). Figures: README.md, Building and testing.
+# on a quiet machine). Figures: tests/README.md, Building and testing.
 # usage: tools/check.sh [stage...]   (no stage: all three, in that order)
 # Each stage's wall time goes to stderr; the first failure stops the run.
 set -euo pipefail
