@@ -120,17 +120,20 @@ void LegalActionRows::Write(const G& game, const typename G::Position& position,
       const DecisionSet& set = sets[s];
       any |= set.targets;
       if (set.kind == DecisionKind::kStep) {
-        const bool fixed = set.from >= 0;
-        if (fixed && set.from > last_origin && origins_[set.from].base >= 0) {
-          last_origin = set.from;
-          const OriginSteps& steps = origins_[set.from];
+        // Small signed numbers, not characters (from -1: no fixed origin).
+        // NOLINTNEXTLINE(bugprone-signed-char-misuse)
+        const int from = set.from, offset = set.offset;
+        const bool fixed = from >= 0;
+        if (fixed && from > last_origin && origins_[from].base >= 0) {
+          last_origin = from;
+          const OriginSteps& steps = origins_[from];
           OrBits(bits, steps.base, WriteOriginSteps(steps, set.targets, row));
           continue;
         }
         last_origin = 64;  // no more eight-cell writes: they could clear this set's cells
         // step_ids[64 * from + to]; without a fixed origin, from = to - offset:
         // 64 * (to - offset) + to = 65 * to - 64 * offset.
-        const int origin_row = 64 * (fixed ? set.from : -set.offset);
+        const int origin_row = 64 * (fixed ? from : -offset);
         const int stride = fixed ? 1 : 65;
         for (int to : Sites(set.targets)) mark(step_ids[origin_row + stride * to]);
       } else if (const SiteRun& run = site_runs_[static_cast<int>(set.kind)]; run.base >= 0) {

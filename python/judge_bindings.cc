@@ -52,8 +52,11 @@ class PythonPlayer final : public CallerPlayer {
     policy_ = py::reinterpret_borrow<py::object>(policy);
   }
   ~PythonPlayer() override {
-    py::gil_scoped_acquire gil;
-    policy_ = py::object();
+    try {  // dropping the reference takes the GIL; a destructor must not throw
+      py::gil_scoped_acquire gil;
+      policy_ = py::object();
+    } catch (...) {
+    }
   }
   void NewGame(const AnyPosition& start) override { state_.emplace(game_, start); }
   void Played(Decision decision) override { state_->ApplyLegal(game_->actions.id(decision)); }
