@@ -2,7 +2,6 @@
 #include "engine/bitboard.h"
 
 #include <array>
-#include <atomic>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -53,29 +52,6 @@ int NthSiteBmi2(Bitboard b, int n) { return NthSitePortable(b, n); }
 bool FastPdep() { return false; }
 #endif
 
+bool use_pdep = FastPdep();
+
 }  // namespace lud64::internal
-
-#if !defined(__BMI2__)
-namespace lud64 {
-namespace {
-
-using Select = int (*)(Bitboard, int);
-int Resolve(Bitboard b, int n);
-
-// Chosen at the first call (constant-initialized, so safe from any static
-// initializer); after that a well-predicted indirect call, cheaper than the
-// portable select where pdep is fast.
-std::atomic<Select> nth_site{Resolve};
-
-int Resolve(Bitboard b, int n) {
-  const Select chosen = internal::FastPdep() ? internal::NthSiteBmi2 : internal::NthSitePortable;
-  nth_site.store(chosen, std::memory_order_relaxed);
-  return chosen(b, n);
-}
-
-}  // namespace
-
-int NthSite(Bitboard b, int n) { return nth_site.load(std::memory_order_relaxed)(b, n); }
-
-}  // namespace lud64
-#endif

@@ -33,18 +33,33 @@ int NthSiteBmi2(Bitboard b, int n);
 // Whether NthSite uses pdep: BMI2 is present and its pdep fast (not the
 // microcoded one of AMD before Zen 3).
 bool FastPdep();
+// FastPdep(), set before main by bitboard.cc's initializer (false until then:
+// the portable select gives the same sites).
+extern bool use_pdep;
 
 }  // namespace internal
 
 // Returns the n-th lowest set site (n < PopCount(b)). Random playouts pick n
 // at random, so the choice is branch-free (a loop of n steps mispredicts its
-// exit). Built with BMI2 (-march=native), one inlined pdep; otherwise pdep or
-// the portable select, chosen once at startup (both give the same site).
+// exit). Built with BMI2 (-march=native), one pdep; otherwise, on x86-64, one
+// pdep written as assembly (which needs no BMI2 flag to compile) where the
+// processor has a fast one, behind a branch that goes the same way every
+// time: inline, so that the playout loops keep their values in registers
+// rather than spilling them around a call. Else the portable select.
+inline int NthSite(Bitboard b, int n) {
 #if defined(__BMI2__)
-inline int NthSite(Bitboard b, int n) { return std::countr_zero(_pdep_u64(Bitboard{1} << n, b)); }
+  return std::countr_zero(_pdep_u64(Bitboard{1} << n, b));
+#elif defined(__x86_64__)
+  if (internal::use_pdep) [[likely]] {
+    Bitboard deposited;
+    asm("pdep %2, %1, %0" : "=r"(deposited) : "r"(Bitboard{1} << n), "rm"(b));
+    return std::countr_zero(deposited);
+  }
+  return internal::NthSitePortable(b, n);
 #else
-int NthSite(Bitboard b, int n);
+  return internal::NthSitePortable(b, n);
 #endif
+}
 
 // Iterates the sites of a bitboard, lowest first: `for (int s : Sites(b))`.
 class Sites {

@@ -97,7 +97,10 @@ bool Damdaman::play(Position& position, Decision decision) const {
   Bitboard& own = position.pieces[me];
   Bitboard& opponent = position.pieces[1 - me];
   own ^= SquareBit(decision.from) | SquareBit(decision.to);
-  opponent &= ~Captures(decision.to, own, opponent);
+  // Both capture rules take a piece next to `to`: most steps of a playout
+  // (its long endgame of few pieces) have none there and skip them.
+  if ((Grid::kNeighbours[decision.to] & opponent) != 0)
+    opponent &= ~Captures(decision.to, own, opponent);
   return false;
 }
 

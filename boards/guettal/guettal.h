@@ -9,6 +9,7 @@
 #include <string>
 
 #include "boards/guettal/enclosure.h"
+#include "boards/guettal/enclosure_memo.h"
 #include "engine/bitboard.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
@@ -89,7 +90,7 @@ class Guettal {
     position.pieces[me] |= SquareBit(site);
     // The previous blocks are reset; the enclosed regions lose their opponent
     // pieces and become the new blocks.
-    const Bitboard enclosed = guettal::Enclosed(site, position.pieces[me]);
+    const Bitboard enclosed = guettal::EnclosureMemo::Enclosed(site, position.pieces[me]);
     position.pieces[1 - me] &= ~enclosed;
     position.blocked = enclosed;
   }
