@@ -15,6 +15,16 @@ constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
   return table;
 }();
 
+// For each site, the cells two steps from it in a straight line.
+constexpr std::array<Bitboard, Grid::kSites> kTwoStepsFrom = [] {
+  std::array<Bitboard, Grid::kSites> table{};
+  for (int s = 0; s < Grid::kSites; ++s)
+    for (Direction d : kOrthogonal)
+      if (const int next = Grid::Step(s, d); next >= 0 && Grid::Step(next, d) >= 0)
+        table[s] |= SquareBit(Grid::Step(next, d));
+  return table;
+}();
+
 }  // namespace
 
 const SiteNames& Damdaman::site_names() const {
@@ -49,15 +59,11 @@ void Damdaman::generate(const Position& position, DecisionList& list) const {
 }
 
 Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
-  const Bitboard landed = SquareBit(to);
-  // Custodial: the cell one step from `to` in direction d is the opponent's
-  // and the next one is the mover's, i.e. it is one step back from a mover's
-  // piece.
-  const Bitboard custodial = (Grid::Shift(landed, kNorth) & Grid::Shift(own, kSouth)) |
-                             (Grid::Shift(landed, kSouth) & Grid::Shift(own, kNorth)) |
-                             (Grid::Shift(landed, kEast) & Grid::Shift(own, kWest)) |
-                             (Grid::Shift(landed, kWest) & Grid::Shift(own, kEast));
-  Bitboard captured = custodial & opponent;
+  // Custodial: a neighbour of `to` holding an opponent's piece with a mover's
+  // piece beyond it, two steps from `to` in the same direction. Of the cells
+  // next to `to`, only the one between is also next to such a piece.
+  const Bitboard beyond = own & kTwoStepsFrom[to];
+  Bitboard captured = opponent & Grid::kNeighbours[to] & Grid::Neighbours(beyond);
   for (int corner : Sites(kCornersNextTo[to] & opponent)) {
     if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
   }

@@ -11,6 +11,7 @@
 #include "engine/cell_grid.h"
 #include "engine/decision.h"
 #include "engine/decision_sets.h"
+#include "engine/game.h"
 #include "engine/player.h"
 #include "engine/random.h"
 #include "engine/score.h"
@@ -46,12 +47,15 @@ class Damdaman {
   // The same decisions as one set of arrival cells per direction.
   void decision_sets(const Position& position, DecisionSets& sets) const;
   // Random playouts: the decision decision_sets(position).Nth(random.Below(count))
-  // draws (or a pass), found without building the sets.
+  // draws (or a pass), found without building the sets and played at once
+  // (search/playout.h's kernel); random_decision names it.
+  inline PlayedDecision random_play(Position& position, Random& random) const;
   inline Decision random_decision(const Position& position, Random& random) const;
   bool mid_turn(const Position&) const { return false; }
   inline bool play(Position& position, Decision decision) const;
   Outcome rule_outcome(const Position& position, Player mover, bool) const {
-    return position.pieces[Index(Opponent(mover))] == 0 ? WinFor(mover) : Outcome::kOngoing;
+    const Bitboard opponent = mover == Player::kP1 ? position.pieces[1] : position.pieces[0];
+    return opponent == 0 ? WinFor(mover) : Outcome::kOngoing;
   }
   uint64_t hash(const Position& position) const;
 
@@ -64,13 +68,23 @@ class Damdaman {
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.
   static Bitboard Captures(int to, Bitboard own, Bitboard opponent);
+
+ private:
+  // Whether a step to `to` may capture: both rules take a piece next to it,
+  // which about 3 steps in 4 of a random game lack.
+  static bool CanCapture(int to, Bitboard opponent) {
+    return (Grid::kNeighbours[to] & opponent) != 0;
+  }
 };
 
-// Inline: the playout and search loops call these at every decision.
-Decision Damdaman::random_decision(const Position& position, Random& random) const {
-  const int me = Index(position.state.to_move);
-  const Bitboard own = position.pieces[me];
-  const Bitboard empty = Grid::kAll & ~(own | position.pieces[1 - me]);
+// Inline: the playout loops call this at every decision.
+PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
+  // The mover's and the opponent's pieces chosen by value, not by index, so
+  // that the playout loop keeps the position in registers.
+  const bool second = position.state.to_move == Player::kP2;
+  Bitboard own = second ? position.pieces[1] : position.pieces[0];
+  Bitboard opponent = second ? position.pieces[0] : position.pieces[1];
+  const Bitboard empty = Grid::kAll & ~(own | opponent);
   // The arrivals of steps north, east, south and west: decision_sets' order.
   const std::array<Bitboard, 4> arrivals = {
       Grid::Shift(own, kNorth) & empty, Grid::Shift(own, kEast) & empty,
@@ -79,16 +93,30 @@ Decision Damdaman::random_decision(const Position& position, Random& random) con
   const int through_east = through_north + PopCount(arrivals[1]);
   const int through_south = through_east + PopCount(arrivals[2]);
   const int total = through_south + PopCount(arrivals[3]);
-  if (total == 0) return Decision::Pass();
+  if (total == 0) return {true, false};  // a forced pass changes nothing
   const int n = static_cast<int>(random.Below(total));
   // The direction holding the n-th decision, by arithmetic (a chain of
   // branches on a random n mispredicts).
   const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
   const std::array<int, 4> before = {0, through_north, through_east, through_south};
-  constexpr std::array<int, 4> kStepOffset = {Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast],
-                                              Grid::kIndexStep[kSouth], Grid::kIndexStep[kWest]};
+  static constexpr std::array<int, 4> kStepOffset = {
+      Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast], Grid::kIndexStep[kSouth],
+      Grid::kIndexStep[kWest]};
   const int to = NthSite(arrivals[d], n - before[d]);
-  return Decision::Step(to - kStepOffset[d], to);
+  own ^= SquareBit(to - kStepOffset[d]) | SquareBit(to);
+  if (CanCapture(to, opponent)) opponent &= ~Captures(to, own, opponent);
+  position.pieces[0] = second ? opponent : own;
+  position.pieces[1] = second ? own : opponent;
+  return {false, false};
+}
+
+Decision Damdaman::random_decision(const Position& position, Random& random) const {
+  Position after = position;
+  if (random_play(after, random).whole_turn_pass) return Decision::Pass();
+  const int me = Index(position.state.to_move);
+  const Bitboard moved = position.pieces[me] ^ after.pieces[me];  // the step's two cells
+  return Decision::Step(LowestSite(moved & position.pieces[me]),
+                        LowestSite(moved & after.pieces[me]));
 }
 
 bool Damdaman::play(Position& position, Decision decision) const {
@@ -97,10 +125,7 @@ bool Damdaman::play(Position& position, Decision decision) const {
   Bitboard& own = position.pieces[me];
   Bitboard& opponent = position.pieces[1 - me];
   own ^= SquareBit(decision.from) | SquareBit(decision.to);
-  // Both capture rules take a piece next to `to`: most steps of a playout
-  // (its long endgame of few pieces) have none there and skip them.
-  if ((Grid::kNeighbours[decision.to] & opponent) != 0)
-    opponent &= ~Captures(decision.to, own, opponent);
+  if (CanCapture(decision.to, opponent)) opponent &= ~Captures(decision.to, own, opponent);
   return false;
 }
 
