@@ -7,24 +7,6 @@ namespace {
 
 using Grid = Damdaman::Grid;
 
-// For each site, the corner cells next to it (a corner capture can only
-// follow a step onto a neighbour of the corner).
-constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
-  std::array<Bitboard, Grid::kSites> table{};
-  for (int s = 0; s < Grid::kSites; ++s) table[s] = Grid::kNeighbours[s] & Grid::kCorners;
-  return table;
-}();
-
-// For each site, the cells two steps from it in a straight line.
-constexpr std::array<Bitboard, Grid::kSites> kTwoStepsFrom = [] {
-  std::array<Bitboard, Grid::kSites> table{};
-  for (int s = 0; s < Grid::kSites; ++s)
-    for (Direction d : kOrthogonal)
-      if (const int next = Grid::Step(s, d); next >= 0 && Grid::Step(next, d) >= 0)
-        table[s] |= SquareBit(Grid::Step(next, d));
-  return table;
-}();
-
 }  // namespace
 
 const SiteNames& Damdaman::site_names() const {
