@@ -1,5 +1,5 @@
 // A memo of Guettal's enclosure (enclosure.h), shared by all threads: random
-// games meet the same additions again and again, and a lookup costs about 15
+// games meet the same additions again and again, and a lookup costs about 18
 // instructions where the enclosure costs about 280.
 #ifndef LUD64_BOARDS_GUETTAL_ENCLOSURE_MEMO_H_
 #define LUD64_BOARDS_GUETTAL_ENCLOSURE_MEMO_H_
