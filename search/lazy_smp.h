@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -49,8 +50,20 @@ class LazySmp {
     AlphaBeta<G>& main = *searchers_.front();
     if (threads() == 1) return main.Search(root, limits, on_iteration);
     SearchReport report;
-    const uint64_t nodes =
-        WithHelpers(root, limits, [&] { report = main.Search(root, limits, on_iteration); });
+    const uint64_t nodes = WithHelpers(root, limits, /*helpers_may_finish=*/true,
+                                       [&] { report = main.Search(root, limits, on_iteration); });
+    // A helper that completed a deeper iteration than the main thread (the
+    // depth limit, before it) answers: its line is as much the search's.
+    const SearchReport* deepest = &report;
+    for (const SearchReport& r : helper_reports_)
+      if (r.depth > deepest->depth) deepest = &r;
+    if (deepest != &report) {
+      const double seconds = report.seconds;
+      report = *deepest;
+      report.seconds = seconds;
+      report.nodes = nodes;
+      if (on_iteration) on_iteration(report);
+    }
     report.nodes = nodes;
     return report;
   }
@@ -63,18 +76,31 @@ class LazySmp {
     AlphaBeta<G>& main = *searchers_.front();
     if (threads() == 1) return main.SearchLines(root, limits, lines, on_iteration);
     std::vector<SearchReport> reports;
-    const uint64_t nodes = WithHelpers(
-        root, limits, [&] { reports = main.SearchLines(root, limits, lines, on_iteration); });
+    const uint64_t nodes = WithHelpers(root, limits, /*helpers_may_finish=*/false, [&] {
+      reports = main.SearchLines(root, limits, lines, on_iteration);
+    });
     for (SearchReport& r : reports) r.nodes = nodes;
     return reports;
   }
 
  private:
   // Runs `main_search` on this thread while the helpers search `root`, then
-  // stops and joins them; returns the nodes all searched.
+  // stops and joins them; returns the nodes all searched. Each helper's
+  // result goes to helper_reports_; with `helpers_may_finish`, one that
+  // completes the depth limit ends the search.
   template <class MainSearch>
-  uint64_t WithHelpers(const Position& root, const SearchLimits& limits, MainSearch main_search) {
+  uint64_t WithHelpers(const Position& root, const SearchLimits& limits, bool helpers_may_finish,
+                       MainSearch main_search) {
     SharedSearch shared;
+    // TEMPORARY: the variants measured.
+    auto flag = [](const char* name, bool otherwise) {
+      const char* value = std::getenv(name);
+      return value ? value[0] == '1' : otherwise;
+    };
+    shared.deeper_cuts = flag("LUD64_SMP_DEEPER", true);
+    shared.defer = flag("LUD64_SMP_DEFER", true);
+    shared.first_helper_skips = flag("LUD64_SMP_SKIP", false);
+    helpers_may_finish = helpers_may_finish && flag("LUD64_SMP_ADOPT", true);
     // The table ages once for all the threads, before any of them probes it.
     if (table_) table_->NewSearch();
     for (int i = 0; i < threads(); ++i) searchers_[i]->ShareSearch(&shared, i);
@@ -95,8 +121,15 @@ class LazySmp {
     };
     {
       Helpers helpers{shared, {}};
+      helper_reports_.assign(threads() - 1, {});
+      const int last_depth = std::min(limits.depth, AlphaBeta<G>::kMaxPly - 1);
       for (int i = 1; i < threads(); ++i) {
-        helpers.threads.emplace_back([&, i] { searchers_[i]->Search(root, helper_limits); });
+        helpers.threads.emplace_back([&, i] {
+          SearchReport& report = helper_reports_[i - 1];
+          report = searchers_[i]->Search(root, helper_limits);
+          if (helpers_may_finish && report.depth == last_depth)
+            shared.stop.store(true, std::memory_order_relaxed);
+        });
       }
       main_search();
     }
@@ -110,6 +143,7 @@ class LazySmp {
 
   TranspositionTable* table_;
   std::vector<std::unique_ptr<AlphaBeta<G>>> searchers_;  // the main thread's first
+  std::vector<SearchReport> helper_reports_;              // of helpers 1, 2, ...
 };
 
 }  // namespace lud64

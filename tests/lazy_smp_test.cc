@@ -1,10 +1,12 @@
 // Alpha-beta on several threads (search/lazy_smp.h) and through the engine
 // session: one thread is AlphaBeta node for node; more find the known
-// answers, score as one thread does at a fixed depth, and stop on time, on
-// the stop flag and at the node limit, which counts every thread's nodes.
-// In threaded_tests, so that TSan runs them.
+// answers, complete and report every depth, cut on deeper entries, defer a
+// decision another thread is on, and stop on time, on the stop flag and at
+// the node limit, which counts every thread's nodes. In threaded_tests, so
+// that TSan runs them.
 #include "search/lazy_smp.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -86,21 +88,94 @@ TEST(LazySmp, SeveralThreadsFindTheKnownAnswers) {
   }
 }
 
-// The table cuts only on entries of a node's exact depth, so the helpers'
-// entries change the order of the search, not its value.
-TEST(LazySmp, TwoThreadsScoreAsOneAtAFixedDepth) {
+// Two threads' value at a fixed depth may differ from one's (they cut on
+// each other's deeper entries), but each completes the depth asked with a
+// legal decision, and reports each depth once, in order (the last maybe a
+// helper's, which ended the search).
+TEST(LazySmp, TwoThreadsReportEveryDepthOnce) {
   const Damdaman game;
   for (const char* text : {"start", kDamdamanMiddle}) {
     const Damdaman::Position root = Parse(game, text);
-    for (int depth = 1; depth <= 6; ++depth) {
-      const SearchReport one = SearchWith(game, root, 1, {.depth = depth});
-      const SearchReport two = SearchWith(game, root, 2, {.depth = depth});
-      EXPECT_EQ(two.depth, depth);
-      EXPECT_EQ(two.score, one.score) << text << " depth " << depth;
+    for (int depth = 1; depth <= 8; ++depth) {
+      TranspositionTable table(16);
+      LazySmp<Damdaman> search(game, &table, {}, 2);
+      std::vector<int> reported;
+      const SearchReport two = search.Search(
+          root, {.depth = depth}, [&](const SearchReport& r) { reported.push_back(r.depth); });
+      EXPECT_EQ(two.depth, depth) << text;
+      ASSERT_FALSE(reported.empty());
+      EXPECT_EQ(reported.back(), depth) << text;
+      EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end())) << text;
+      EXPECT_EQ(std::adjacent_find(reported.begin(), reported.end()), reported.end()) << text;
       ASSERT_FALSE(two.pv.empty());
       EXPECT_TRUE(Legal(game, root, two.pv[0]));
     }
   }
+}
+
+// A thread of several cuts on entries deeper than its node (a helper's), one
+// thread alone only on entries of the node's exact depth. Both search a table
+// a depth-8 search has filled, to depth 6, alone (so the counts are exact).
+TEST(LazySmp, AThreadOfSeveralCutsOnDeeperEntries) {
+  const Damdaman game;
+  const Damdaman::Position root = Parse(game, kDamdamanMiddle);
+  uint64_t nodes[2];
+  for (const bool shared : {false, true}) {
+    TranspositionTable table(16);
+    AlphaBeta<Damdaman> deep(game, &table);
+    deep.Search(root, {.depth = 8});
+    SharedSearch threads;
+    AlphaBeta<Damdaman> search(game, &table);
+    if (shared) search.ShareSearch(&threads, 0);
+    const SearchReport report = search.Search(root, {.depth = 6});
+    EXPECT_EQ(report.depth, 6);
+    nodes[shared] = search.nodes();
+  }
+  EXPECT_LT(nodes[1] * 4, nodes[0]) << nodes[1] << " against " << nodes[0];
+}
+
+TEST(LazySmp, SearchingMarksHoldUntilCleared) {
+  SearchingMarks marks;
+  const uint64_t a = SearchingMarks::Key(12345, Decision::Step(3, 4));
+  const uint64_t b = SearchingMarks::Key(12345, Decision::Step(4, 3));
+  EXPECT_NE(a, b);
+  EXPECT_FALSE(marks.Busy(a));
+  marks.Mark(a);
+  EXPECT_TRUE(marks.Busy(a));
+  EXPECT_FALSE(marks.Busy(b));
+  marks.Unmark(a);
+  EXPECT_FALSE(marks.Busy(a));
+  // A mark that took the slot since is not cleared by the older one's end.
+  const uint64_t same_slot = a ^ (uint64_t{1} << 40);
+  marks.Mark(a);
+  marks.Mark(same_slot);
+  marks.Unmark(a);
+  EXPECT_TRUE(marks.Busy(same_slot));
+  EXPECT_FALSE(marks.Busy(a));
+}
+
+// A root decision another thread is on is searched after the others: the
+// same best line and score (one window, a fresh table), in another order.
+TEST(LazySmp, ADecisionAnotherThreadIsOnWaits) {
+  const Damdaman game;
+  const Damdaman::Position root = Parse(game, kDamdamanMiddle);
+  constexpr int kDepth = 5;
+  SearchReport reports[2];
+  uint64_t nodes[2];
+  Decision best = Decision::Pass();
+  for (const bool marked : {false, true}) {
+    TranspositionTable table(16);
+    SharedSearch threads;
+    AlphaBeta<Damdaman> search(game, &table);
+    search.ShareSearch(&threads, 0);
+    if (marked) threads.searching.Mark(SearchingMarks::Key(game.hash(root), best));
+    reports[marked] = search.SearchDepth(root, kDepth, {});
+    nodes[marked] = search.nodes();
+    best = reports[0].pv.at(0);
+  }
+  EXPECT_EQ(reports[1].pv, reports[0].pv);
+  EXPECT_EQ(reports[1].score, reports[0].score);
+  EXPECT_NE(nodes[1], nodes[0]);
 }
 
 // The bounds on wall time are loose, for a loaded machine and the
