@@ -85,9 +85,7 @@ class AlphaBeta {
     SearchReport best;
     Score previous = 0;
     for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
-      if (helper_ > 0 &&
-          HelperSkipsDepth(helper_ == 1 && shared_->first_helper_skips ? 2 : helper_, depth))
-        continue;
+      if (helper_ > 0 && HelperSkipsDepth(helper_, depth)) continue;
       Score delta = 40;
       Score alpha = -kInfinity, beta = kInfinity;
       if (depth >= 4 && !IsProven(previous)) {

@@ -3,7 +3,6 @@
 #define LUD64_SEARCH_ALPHABETA_IMPL_H_
 
 #include <algorithm>
-#include <array>
 #include <optional>
 
 #include "search/alphabeta.h"
@@ -33,7 +32,7 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   if (p.state.over()) return TerminalScore(p, ply);
   const bool check_repetitions = options_.repetitions && options_.leaves == Leaves::kEvaluate;
   // One hash of the position serves the repetition rule and the table key.
-  const uint64_t hash = check_repetitions || table_ || shared_ ? game_.hash(p) : 0;
+  const uint64_t hash = check_repetitions || table_ ? game_.hash(p) : 0;
   const bool interior = depth > 0 && ply < kMaxPly - 1;
   const uint64_t key = table_ && interior ? Key(hash, p, depth) : 0;
   if (table_ && interior) table_->Prefetch(key);
@@ -81,13 +80,13 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
       // One thread's heuristic search cuts only on entries of exactly this
       // depth: a deeper one would make the result depend on the order of the
       // search (and differ from no table). Several threads' results depend on
-      // their timing anyway, and the helpers' deeper entries are what they
-      // leave the main thread. With bracketing leaves, deeper entries are
-      // tighter bounds that are just as sound.
-      const bool depth_ok =
-          options_.leaves == Leaves::kEvaluate && !(shared_ && shared_->deeper_cuts)
-              ? entry->depth == depth
-              : entry->depth >= depth;
+      // their timing anyway, and the deeper entries of one are what it leaves
+      // the others (Damdaman: half the nodes to a depth, search/README.md).
+      // With bracketing leaves, deeper entries are tighter bounds that are
+      // just as sound.
+      const bool depth_ok = options_.leaves == Leaves::kEvaluate && !shared_
+                                ? entry->depth == depth
+                                : entry->depth >= depth;
       if (ply > 0 && depth_ok &&
           (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && stored >= beta) ||
            (entry->bound == Bound::kUpper && stored <= alpha))) {
@@ -100,26 +99,10 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
   Score best = -kInfinity;
   Decision best_decision = Decision::Pass();
   PickedDecision picked;
-  // Several threads: a decision another thread is searching here waits until
-  // the picker's others are searched (SearchingMarks), then comes in order.
-  const bool share = shared_ && shared_->defer && depth >= SearchingMarks::kMinDepth;
-  std::array<PickedDecision, DecisionList::kCapacity> deferred;
-  int deferred_count = 0, deferred_next = 0;
-  bool picking = true;
-  for (int i = 0;;) {
-    if (picking) picking = picker.Next(picked);
-    if (!picking) {
-      if (deferred_next == deferred_count) break;
-      picked = deferred[deferred_next++];
-    }
+  for (int i = 0; picker.Next(picked);) {
     const Decision d = picked.decision;
     if (ply == 0 && !excluded_root_.empty() &&
         std::find(excluded_root_.begin(), excluded_root_.end(), d) != excluded_root_.end()) {
-      continue;
-    }
-    const uint64_t mark = share ? SearchingMarks::Key(hash, d) : 0;
-    if (share && picking && i > 0 && shared_->searching.Busy(mark)) {
-      deferred[deferred_count++] = picked;
       continue;
     }
     const bool first = i++ == 0;
@@ -127,7 +110,6 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
         options_.leaves == Leaves::kEvaluate && picked.tactical ? kEarlyGain * depth : 0;
     Position child = p;
     Play(child, d);
-    if (share) shared_->searching.Mark(mark);
     Score score;
     if (first) {
       score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
@@ -136,7 +118,6 @@ Score AlphaBeta<G>::Negamax(const Position& p, int depth, Score alpha, Score bet
       if (score > alpha && score < beta)
         score = GainedScore(p, child, depth - 1, alpha, beta, ply, gain);
     }
-    if (share) shared_->searching.Unmark(mark);
     if (stopped_) return 0;
     if (score > best) {
       best = score;

@@ -1,16 +1,17 @@
 // Alpha-beta on several threads by lazy SMP: every thread searches the same
 // root by iterative deepening into one shared transposition table (the
 // first helper at every depth, the others spread over the depths just beyond
-// the main thread's: HelperSkipsDepth), and what each finds reaches the others only through
-// the table (its best decisions order their search, its entries of a
-// position's exact depth cut it). The main thread decides and reports; the
-// helpers end when it does. One thread is AlphaBeta itself, node for node.
+// the main thread's: HelperSkipsDepth), and what each finds reaches the
+// others only through the table (its best decisions order their search, its
+// entries of a position's depth or deeper cut it). The main thread decides
+// and reports, unless a helper completed a deeper iteration (the depth limit
+// first: it then ends the search); the helpers end when the main thread
+// does. One thread is AlphaBeta itself, node for node.
 #ifndef LUD64_SEARCH_LAZY_SMP_H_
 #define LUD64_SEARCH_LAZY_SMP_H_
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -92,15 +93,6 @@ class LazySmp {
   uint64_t WithHelpers(const Position& root, const SearchLimits& limits, bool helpers_may_finish,
                        MainSearch main_search) {
     SharedSearch shared;
-    // TEMPORARY: the variants measured.
-    auto flag = [](const char* name, bool otherwise) {
-      const char* value = std::getenv(name);
-      return value ? value[0] == '1' : otherwise;
-    };
-    shared.deeper_cuts = flag("LUD64_SMP_DEEPER", true);
-    shared.defer = flag("LUD64_SMP_DEFER", true);
-    shared.first_helper_skips = flag("LUD64_SMP_SKIP", false);
-    helpers_may_finish = helpers_may_finish && flag("LUD64_SMP_ADOPT", true);
     // The table ages once for all the threads, before any of them probes it.
     if (table_) table_->NewSearch();
     for (int i = 0; i < threads(); ++i) searchers_[i]->ShareSearch(&shared, i);

@@ -5,40 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
-
-#include "engine/decision.h"
 
 namespace lud64 {
-
-// The decisions the threads are searching now, at nodes of kMinDepth plies
-// or more: a thread defers a decision another one is on (ABDADA's deferral,
-// in Kerrigan's simplified form) instead of searching the same subtree beside
-// it. A slot per hash: a collision loses a mark or shows a false one, which
-// changes the order of a search, never its soundness.
-class SearchingMarks {
- public:
-  static constexpr int kMinDepth = 3;
-
-  // The key of decision `d` in the position whose game.hash is `hash`.
-  static uint64_t Key(uint64_t hash, Decision d) {
-    const uint64_t code =
-        static_cast<uint64_t>(d.kind) | uint64_t{d.from} << 8 | uint64_t{d.to} << 16;
-    return hash ^ ((code + 1) * 0x9e3779b97f4a7c15ULL);
-  }
-  bool Busy(uint64_t key) const { return Slot(key).load(std::memory_order_relaxed) == key; }
-  void Mark(uint64_t key) { Slot(key).store(key, std::memory_order_relaxed); }
-  // Clears the mark unless another search has taken its slot since.
-  void Unmark(uint64_t key) {
-    uint64_t expected = key;
-    Slot(key).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
-  }
-
- private:
-  static constexpr size_t kSlots = size_t{1} << 14;
-  std::atomic<uint64_t>& Slot(uint64_t key) const { return slots_[key & (kSlots - 1)]; }
-  std::unique_ptr<std::atomic<uint64_t>[]> slots_ { new std::atomic<uint64_t>[kSlots] {} };
-};
 
 struct SharedSearch {
   // Set once the main thread has decided: the helpers end their searches.
@@ -48,11 +16,6 @@ struct SharedSearch {
   // batch rather than per node.
   std::atomic<uint64_t> nodes{0};
   static constexpr uint64_t kNodeBatch = 1024;
-  SearchingMarks searching;
-  // Temporary switches for the measurements (LUD64_SMP_* in lazy_smp.h).
-  bool deeper_cuts = true;
-  bool defer = true;
-  bool first_helper_skips = false;
 };
 
 // Whether helper thread `helper` (1, 2, ...; the main thread is 0 and skips

@@ -1,9 +1,8 @@
 // Alpha-beta on several threads (search/lazy_smp.h) and through the engine
 // session: one thread is AlphaBeta node for node; more find the known
-// answers, complete and report every depth, cut on deeper entries, defer a
-// decision another thread is on, and stop on time, on the stop flag and at
-// the node limit, which counts every thread's nodes. In threaded_tests, so
-// that TSan runs them.
+// answers, complete and report every depth, cut on deeper entries, and stop
+// on time, on the stop flag and at the node limit, which counts every
+// thread's nodes. In threaded_tests, so that TSan runs them.
 #include "search/lazy_smp.h"
 
 #include <algorithm>
@@ -132,50 +131,6 @@ TEST(LazySmp, AThreadOfSeveralCutsOnDeeperEntries) {
     nodes[shared] = search.nodes();
   }
   EXPECT_LT(nodes[1] * 4, nodes[0]) << nodes[1] << " against " << nodes[0];
-}
-
-TEST(LazySmp, SearchingMarksHoldUntilCleared) {
-  SearchingMarks marks;
-  const uint64_t a = SearchingMarks::Key(12345, Decision::Step(3, 4));
-  const uint64_t b = SearchingMarks::Key(12345, Decision::Step(4, 3));
-  EXPECT_NE(a, b);
-  EXPECT_FALSE(marks.Busy(a));
-  marks.Mark(a);
-  EXPECT_TRUE(marks.Busy(a));
-  EXPECT_FALSE(marks.Busy(b));
-  marks.Unmark(a);
-  EXPECT_FALSE(marks.Busy(a));
-  // A mark that took the slot since is not cleared by the older one's end.
-  const uint64_t same_slot = a ^ (uint64_t{1} << 40);
-  marks.Mark(a);
-  marks.Mark(same_slot);
-  marks.Unmark(a);
-  EXPECT_TRUE(marks.Busy(same_slot));
-  EXPECT_FALSE(marks.Busy(a));
-}
-
-// A root decision another thread is on is searched after the others: the
-// same best line and score (one window, a fresh table), in another order.
-TEST(LazySmp, ADecisionAnotherThreadIsOnWaits) {
-  const Damdaman game;
-  const Damdaman::Position root = Parse(game, kDamdamanMiddle);
-  constexpr int kDepth = 5;
-  SearchReport reports[2];
-  uint64_t nodes[2];
-  Decision best = Decision::Pass();
-  for (const bool marked : {false, true}) {
-    TranspositionTable table(16);
-    SharedSearch threads;
-    AlphaBeta<Damdaman> search(game, &table);
-    search.ShareSearch(&threads, 0);
-    if (marked) threads.searching.Mark(SearchingMarks::Key(game.hash(root), best));
-    reports[marked] = search.SearchDepth(root, kDepth, {});
-    nodes[marked] = search.nodes();
-    best = reports[0].pv.at(0);
-  }
-  EXPECT_EQ(reports[1].pv, reports[0].pv);
-  EXPECT_EQ(reports[1].score, reports[0].score);
-  EXPECT_NE(nodes[1], nodes[0]);
 }
 
 // The bounds on wall time are loose, for a loaded machine and the
