@@ -214,9 +214,9 @@ class AlphaBeta {
 
   // Makes this search one thread of several (search/lazy_smp.h), or alone
   // again with nullptr: it counts its nodes into `shared` for the node limit
-  // and the reports, and leaves the table's ageing to whoever runs the
-  // threads. Helper `helper` (1, 2, ...) skips some iterations
-  // (HelperSkipsDepth); 0 is the main thread, which decides.
+  // and the reports, cuts on deeper table entries, and leaves the table's
+  // ageing to whoever runs the threads. Helper `helper` (1, 2, ...) skips
+  // some iterations (HelperSkipsDepth); 0 is the main thread.
   void ShareSearch(SharedSearch* shared, int helper) {
     shared_ = shared;
     helper_ = shared ? helper : 0;
