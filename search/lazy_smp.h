@@ -111,10 +111,11 @@ class LazySmp {
         for (std::thread& t : threads) t.join();
       }
     };
+    // Declared before the helpers, which read them until joined.
+    helper_reports_.assign(threads() - 1, {});
+    const int last_depth = std::min(limits.depth, AlphaBeta<G>::kMaxPly - 1);
     {
       Helpers helpers{shared, {}};
-      helper_reports_.assign(threads() - 1, {});
-      const int last_depth = std::min(limits.depth, AlphaBeta<G>::kMaxPly - 1);
       for (int i = 1; i < threads(); ++i) {
         helpers.threads.emplace_back([&, i] {
           SearchReport& report = helper_reports_[i - 1];
