@@ -49,7 +49,15 @@ void BM_DavxarClassicEvaluation(benchmark::State& state) {
 }
 
 void BM_DavxarLearnedEvaluation(benchmark::State& state) {
-  Run(state, [](const Davxar::Position& p) { return GameNetwork<Davxar>::Evaluate(kGame, p); });
+  Run(state, [](const Davxar::Position& p) {
+    return GameNetwork<Davxar>::Evaluate(kGame, p, /*whole_game=*/true, nullptr);
+  });
+}
+
+void BM_DavxarEndgameNetworkEvaluation(benchmark::State& state) {
+  Run(state, [](const Davxar::Position& p) {
+    return GameNetwork<Davxar>::Evaluate(kGame, p, /*whole_game=*/false, nullptr);
+  });
 }
 
 void BM_DavxarLearnedFromScratch(benchmark::State& state) {
@@ -63,6 +71,7 @@ void BM_DavxarLearnedFromScratch(benchmark::State& state) {
 
 BENCHMARK(BM_DavxarClassicEvaluation);
 BENCHMARK(BM_DavxarLearnedEvaluation);
+BENCHMARK(BM_DavxarEndgameNetworkEvaluation);
 BENCHMARK(BM_DavxarLearnedFromScratch);
 
 }  // namespace

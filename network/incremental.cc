@@ -41,9 +41,18 @@ void Bring(View& view, const std::shared_ptr<const QuantizedNetwork>& network,
 
 Score EvaluateIncrementally(const std::shared_ptr<const QuantizedNetwork>& network, Player mover,
                             const NetworkInputs& mover_inputs, const NetworkInputs& other_inputs) {
-  thread_local std::array<View, 2> views;  // P1's view, P2's
-  View& mine = views[Index(mover)];
-  View& theirs = views[1 - Index(mover)];
+  // P1's view and P2's for each of two networks (a game's endgame and
+  // whole-game networks), so that a search crossing from one network's
+  // positions to the other's keeps both up to date; a third network takes
+  // the slot used less recently.
+  thread_local std::array<std::array<View, 2>, 2> views;
+  thread_local int last = 0;
+  const int slot = views[0][0].network == network   ? 0
+                   : views[1][0].network == network ? 1
+                                                    : 1 - last;
+  last = slot;
+  View& mine = views[slot][Index(mover)];
+  View& theirs = views[slot][1 - Index(mover)];
   Bring(mine, network, mover_inputs);
   Bring(theirs, network, other_inputs);
   return network->Evaluate(mine.accumulator, theirs.accumulator);

@@ -25,18 +25,29 @@ Score EvaluateIncrementally(const std::shared_ptr<const QuantizedNetwork>& netwo
 Score EvaluateFromScratch(const QuantizedNetwork& network, const NetworkInputs& mover_inputs,
                           const NetworkInputs& other_inputs);
 
-// A game's learned evaluation of a position for `mover`: the network's score
-// (`inputs(player)`: the inputs seen from that player), or the game's own
-// evaluation (`fallback()`) without a network or when a side has more pieces
-// (`side_pieces(side)`, side 0 or 1) than the network judges.
+// Whether `network` judges a position whose sides have `side_pieces(0)` and
+// `side_pieces(1)` pieces: each side at most its max_side_pieces (0: any).
+template <class SidePieces>
+bool Judges(const QuantizedNetwork& network, SidePieces side_pieces) {
+  const int limit = network.max_side_pieces;
+  return limit == 0 || (side_pieces(0) <= limit && side_pieces(1) <= limit);
+}
+
+// A game's learned evaluation of a position for `mover`: the endgame
+// network's score where it judges (`side_pieces(side)`, side 0 or 1, against
+// its max_side_pieces), else the whole-game network's, else the game's own
+// evaluation (`fallback()`); either network may be null. `inputs(player)`:
+// the inputs seen from that player.
 template <class SidePieces, class Inputs, class Fallback>
-Score LearnedScore(const std::shared_ptr<const QuantizedNetwork>& network, Player mover,
+Score LearnedScore(const std::shared_ptr<const QuantizedNetwork>& endgame,
+                   const std::shared_ptr<const QuantizedNetwork>& whole_game, Player mover,
                    SidePieces side_pieces, Inputs inputs, Fallback fallback) {
-  if (network == nullptr) return fallback();
-  if (const int limit = network->max_side_pieces; limit > 0) {
-    if (side_pieces(0) > limit || side_pieces(1) > limit) return fallback();
+  for (const std::shared_ptr<const QuantizedNetwork>* network : {&endgame, &whole_game}) {
+    if (*network != nullptr && Judges(**network, side_pieces)) {
+      return EvaluateIncrementally(*network, mover, inputs(mover), inputs(Opponent(mover)));
+    }
   }
-  return EvaluateIncrementally(network, mover, inputs(mover), inputs(Opponent(mover)));
+  return fallback();
 }
 
 }  // namespace lud64

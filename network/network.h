@@ -96,6 +96,10 @@ class QuantizedNetwork {
   // a side (on the board and in hand); 0: any. A game evaluates the others
   // with its hand-written evaluation.
   int max_side_pieces = 0;
+  // Whether a game uses it beyond its endgame network, rather than as that
+  // network: set when a weight file of the game's whole-game family is
+  // loaded for it (play/weight_file.h); the file format does not hold it.
+  bool whole_game = false;
 
   // The integer weights, as the weight file stores them (network_file.h).
   std::array<std::array<int16_t, kAccumulatorWidth>, kNetworkInputs> input{};

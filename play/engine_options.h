@@ -35,7 +35,7 @@ struct EngineOptions {
   double exploration = kDefaultExploration;
   double press = kDefaultPress;  // MCTS's pressing term's weight (search/mcts.h)
   MctsLeaves leaves = MctsLeaves::kEvaluation;
-  Evaluation evaluation = Evaluation::kLearned;
+  Evaluation evaluation = kDefaultEvaluation;
   std::string evalfile;               // a weight file for the learned one; "": the built-in network
   std::optional<std::string> tables;  // endgame tables' directory ("": the default one)
   // In a position proven lost or drawn, the decision that leaves the opponent

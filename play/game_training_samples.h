@@ -5,6 +5,7 @@
 #define LUD64_PLAY_GAME_TRAINING_SAMPLES_H_
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ class GameTrainingSamples {
                                                                       StopFlag stop) const = 0;
   virtual absl::Status WriteEvaluationTerms(const SelfPlay& plan, std::ostream& csv,
                                             std::ostream& progress, StopFlag stop) const = 0;
+  virtual absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
+      const std::vector<std::string>& positions, bool beyond_endgame) const = 0;
   virtual absl::StatusOr<LabelledGame> PlayLabelledGame(const LabellingPlan& plan, uint64_t index,
                                                         StopFlag stop) const = 0;
 };

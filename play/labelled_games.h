@@ -30,7 +30,7 @@ struct LabellingPlan {
   std::string opening;    // a book's line instead (a position or decisions), "" none
   int max_plies = 1000;   // a game still going there is scored a draw
   std::string tables;     // the endgame tables' directory, "" none
-  Evaluation evaluation = Evaluation::kLearned;
+  Evaluation evaluation = kDefaultEvaluation;
 };
 
 struct TableLabel {

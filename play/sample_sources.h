@@ -37,20 +37,12 @@ TrainingSample SampleOf(const G& game, const typename G::Position& position, flo
           GameNetwork<G>::Inputs(game, position, Opponent(mover)), target};
 }
 
-// The target of an exact value: a win 1 down to 0.75 as it takes longer (up
-// to 64 turns), a draw 0.5, a loss 0 up to 0.25: the shorter win ranks higher,
-// so that a search led by the network makes progress.
+// The target of an exact value (TableTarget, training_samples.h).
 inline float TargetOf(const tablebase::TbValue& value) {
-  const float delay = 0.25f * static_cast<float>(std::min(value.turns, 64)) / 64;
-  switch (value.result) {
-    case tablebase::TbResult::kWin:
-      return 1 - delay;
-    case tablebase::TbResult::kLoss:
-      return delay;
-    case tablebase::TbResult::kDraw:
-      break;
-  }
-  return 0.5f;
+  const int sign = value.result == tablebase::TbResult::kWin    ? 1
+                   : value.result == tablebase::TbResult::kLoss ? -1
+                                                                : 0;
+  return TableTarget(sign, value.turns);
 }
 
 template <class G>

@@ -41,4 +41,9 @@ absl::Status WriteEvaluationTerms(const AnyGame& game, const SelfPlay& plan, std
   return SamplesOf(game)->WriteEvaluationTerms(plan, csv, progress, stop);
 }
 
+absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
+    const AnyGame& game, const std::vector<std::string>& positions, bool beyond_endgame) {
+  return SamplesOf(game)->PositionSamples(positions, beyond_endgame);
+}
+
 }  // namespace lud64

@@ -7,7 +7,9 @@
 #ifndef LUD64_PLAY_TRAINING_SAMPLES_H_
 #define LUD64_PLAY_TRAINING_SAMPLES_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -35,6 +37,15 @@ struct SelfPlay {
   int max_plies = 400;          // a game still going is scored a draw there
   double outcome_weight = 0.5;  // the rest of the target is the search's score
 };
+
+// The target of an exact value (+1 a win, 0 a draw, -1 a loss for the mover,
+// in `turns` under best play): a win 1 down to 0.75 as it takes longer (up to
+// 64 turns), a draw 0.5, a loss 0 up to 0.25: the shorter win ranks higher,
+// so that a search led by the network makes progress.
+inline float TableTarget(int sign, int turns) {
+  const float delay = 0.25f * static_cast<float>(std::min(turns, 64)) / 64;
+  return sign > 0 ? 1 - delay : sign < 0 ? delay : 0.5f;
+}
 
 // What a game can give, checked before any file is made: an error for a
 // game without tables or a learned evaluation (table samples), without a
@@ -64,6 +75,14 @@ absl::StatusOr<std::vector<TrainingSample>> SelfPlaySamples(const AnyGame& game,
 // result for the mover (1, 0.5, 0) and the hand-written evaluation's terms.
 absl::Status WriteEvaluationTerms(const AnyGame& game, const SelfPlay& plan, std::ostream& csv,
                                   std::ostream& progress, StopFlag stop);
+
+// The samples of positions given as text (engine/position_text.h): both
+// views, the target 0.5 (the caller's to set); with `beyond_endgame`, none
+// (nullopt) for a position the game's built-in endgame network judges, which
+// a whole-game network never sees. A text that does not read for the game,
+// or a game without a learned evaluation: InvalidArgument.
+absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
+    const AnyGame& game, const std::vector<std::string>& positions, bool beyond_endgame);
 
 }  // namespace lud64
 

@@ -5,6 +5,7 @@
 #define LUD64_PLAY_TRAINING_SAMPLES_IMPL_H_
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/position_text.h"
 #include "play/game_training_samples.h"
 #include "play/labelled_game_source.h"
 #include "play/sample_sources.h"
@@ -98,6 +100,31 @@ class GameTrainingSamplesOf final : public GameTrainingSamples {
       }
     }
     return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
+      const std::vector<std::string>& positions, bool beyond_endgame) const override {
+    if (absl::Status can = CanSampleSelfPlay(); !can.ok()) return can;
+    std::vector<std::optional<TrainingSample>> samples;
+    if constexpr (HasNetworkInputs<G> && NotatedGame<G>) {
+      const std::shared_ptr<const QuantizedNetwork>& endgame = GameNetwork<G>::BuiltIn(game_);
+      samples.reserve(positions.size());
+      for (const std::string& text : positions) {
+        absl::StatusOr<typename G::Position> position = ParsePosition(game_, text);
+        if (!position.ok()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("position '", text, "': ", position.status().message()));
+        }
+        if (beyond_endgame && endgame != nullptr && Judges(*endgame, [&](int side) {
+              return GameNetwork<G>::SidePieces(*position, side);
+            })) {
+          samples.emplace_back();
+        } else {
+          samples.emplace_back(SampleOf(game_, *position, 0.5f));
+        }
+      }
+    }
+    return samples;
   }
 
   absl::StatusOr<LabelledGame> PlayLabelledGame(const LabellingPlan& plan, uint64_t index,

@@ -1,6 +1,7 @@
 // A user's weight file for an engine's learned evaluation (`evalfile=` in
 // engine specs, `--evalfile`, UGI's `evalfile` option, Python's
-// `evalfile=`), in place of the network built into the program.
+// `evalfile=`), in place of the network of its family built into the program:
+// the game's endgame network or its whole-game network.
 #ifndef LUD64_PLAY_WEIGHT_FILE_H_
 #define LUD64_PLAY_WEIGHT_FILE_H_
 
@@ -31,10 +32,14 @@ absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> LoadWeightFile(const G& 
   } else {
     absl::StatusOr<NetworkFile> file = ReadNetworkFile(path);
     if (!file.ok()) return absl::InvalidArgumentError(file.status().message());
-    if (const std::string family = GameNetwork<G>::Family(game); file->family != family) {
+    const std::string endgame = GameNetwork<G>::Family(game);
+    const std::string whole_game = GameNetwork<G>::WholeGameFamily(game);
+    if (file->family != endgame && file->family != whole_game) {
       return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": a network of ",
-                                                     file->family, ", not of ", family));
+                                                     file->family, ", not of ", endgame, " or ",
+                                                     whole_game));
     }
+    file->network.whole_game = file->family == whole_game;
     return std::make_shared<const QuantizedNetwork>(file->network);
   }
 }

@@ -55,7 +55,7 @@ struct SearchOptions {
   bool quiescence = true;
   int quiescence_depth = 8;
   Leaves leaves = Leaves::kEvaluate;
-  Evaluation evaluation = Evaluation::kLearned;
+  Evaluation evaluation = kDefaultEvaluation;
   // With evaluation kLearned: this network instead of the game's own; null: its own.
   std::shared_ptr<const QuantizedNetwork> network = nullptr;
   Player for_player = Player::kP1;  // with optimistic or pessimistic leaves

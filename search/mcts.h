@@ -78,7 +78,7 @@ struct MctsOptions {
   double exploration = kDefaultExploration;  // the UCB1 constant C, rewards being 0 to 1
   double press = kDefaultPress;              // 0 to 1: the pressing term's weight (above)
   MctsLeaves leaves = MctsLeaves::kEvaluation;
-  Evaluation evaluation = Evaluation::kLearned;  // with evaluation leaves
+  Evaluation evaluation = kDefaultEvaluation;  // with evaluation leaves
   // With evaluation kLearned: this network instead of the game's own; null: its own.
   std::shared_ptr<const QuantizedNetwork> network = nullptr;
   int threads = 1;  // 1 to 256

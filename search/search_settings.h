@@ -10,12 +10,18 @@
 
 namespace lud64 {
 
-// Which static evaluation a search uses: the game's learned network where it
-// has one (its hand-written rules otherwise), or the hand-written rules.
-enum class Evaluation : uint8_t { kLearned, kClassic };
+// Which static evaluation a search uses: the game's learned networks where
+// it has them (the endgame network where it judges, the whole-game network
+// elsewhere), its endgame network alone with the hand-written rules
+// elsewhere (the evaluation before the whole-game networks), or the
+// hand-written rules everywhere.
+enum class Evaluation : uint8_t { kLearned, kClassic, kEndgame };
 // As every front-end writes the option (`eval=`).
-inline constexpr NameTable<Evaluation, 2> kEvaluationNames = {
-    {{Evaluation::kLearned, "learned"}, {Evaluation::kClassic, "classic"}}};
+inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLearned, "learned"},
+                                                               {Evaluation::kClassic, "classic"},
+                                                               {Evaluation::kEndgame, "endgame"}}};
+// What every engine uses unless told otherwise.
+inline constexpr Evaluation kDefaultEvaluation = Evaluation::kLearned;
 
 // MCTS's UCB1 exploration constant C, rewards being 0 to 1.
 inline constexpr double kDefaultExploration = 1.0;

@@ -118,35 +118,52 @@ int SidePieces(const Position& position, int side) {
 }
 
 // The score the learned evaluation must give, computed from scratch: the
-// network's where it judges, the hand-written evaluation's elsewhere.
+// endgame network's where it judges, with `whole_game` the whole-game
+// network's elsewhere (where the game has one), the hand-written
+// evaluation's where neither judges.
 template <class G>
-Score ExpectedScore(const G& game, const typename G::Position& position) {
-  const int limit = GameNetwork<G>::BuiltIn(game)->max_side_pieces;
-  for (int side = 0; side < 2; ++side) {
-    if (limit > 0 && SidePieces(position, side) > limit) return game.evaluate(position);
-  }
+Score ExpectedScore(const G& game, const typename G::Position& position, bool whole_game) {
   const Player mover = position.state.to_move;
-  return EvaluateFromScratch(*GameNetwork<G>::BuiltIn(game),
-                             GameNetwork<G>::Inputs(game, position, mover),
-                             GameNetwork<G>::Inputs(game, position, Opponent(mover)));
+  for (const QuantizedNetwork* network :
+       {GameNetwork<G>::BuiltIn(game).get(),
+        whole_game ? GameNetwork<G>::BuiltInWholeGame(game).get() : nullptr}) {
+    if (network == nullptr) continue;
+    const int limit = network->max_side_pieces;
+    bool judges = true;
+    for (int side = 0; side < 2; ++side) {
+      judges = judges && (limit == 0 || SidePieces(position, side) <= limit);
+    }
+    if (judges) {
+      return EvaluateFromScratch(*network, GameNetwork<G>::Inputs(game, position, mover),
+                                 GameNetwork<G>::Inputs(game, position, Opponent(mover)));
+    }
+  }
+  return game.evaluate(position);
 }
 
 // The evaluation a search sees after any line of decisions equals one
-// computed from scratch, whichever positions the thread evaluated before.
+// computed from scratch, whichever positions the thread evaluated before and
+// whichever networks judged them: each position with the endgame network
+// alone and with both, back and forth, as two searches on one thread would.
 template <class G>
 void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
   ASSERT_NE(GameNetwork<G>::BuiltIn(game), nullptr) << game.name();
   Random random(5);
-  int evaluated = 0, by_network = 0;
+  int evaluated = 0, by_network = 0, by_whole_game = 0;
   for (int g = 0; g < 20; ++g) {
     typename G::Position position = game.start();
     typename G::Position previous = position;
     for (int ply = 0; ply < plies && !position.state.over(); ++ply) {
-      const Score expected = ExpectedScore(game, position);
-      ASSERT_EQ(GameNetwork<G>::Evaluate(game, position), expected) << game.name() << " game " << g;
-      // Back and forth, as a search goes between siblings and a parent.
-      ASSERT_EQ(GameNetwork<G>::Evaluate(game, previous), ExpectedScore(game, previous));
-      by_network += expected != game.evaluate(position);
+      for (const bool whole_game : {false, true}) {
+        const Score expected = ExpectedScore(game, position, whole_game);
+        ASSERT_EQ(GameNetwork<G>::Evaluate(game, position, whole_game, nullptr), expected)
+            << game.name() << " game " << g;
+        // Back and forth, as a search goes between siblings and a parent.
+        ASSERT_EQ(GameNetwork<G>::Evaluate(game, previous, whole_game, nullptr),
+                  ExpectedScore(game, previous, whole_game));
+        by_network += expected != game.evaluate(position);
+        by_whole_game += whole_game && expected != ExpectedScore(game, position, false);
+      }
       previous = position;
       Apply(game, position, RandomDecision(game, position, random));
       ++evaluated;
@@ -154,6 +171,10 @@ void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
   }
   EXPECT_GT(evaluated, 1000);
   EXPECT_GT(by_network, 100) << game.name();
+  // Davxar's whole-game networks judge most positions of a 12-piece game.
+  if (GameNetwork<G>::BuiltInWholeGame(game) != nullptr) {
+    EXPECT_GT(by_whole_game, 100) << game.name();
+  }
 }
 
 TEST(NetworkTest, IncrementalScoresEqualAFreshEvaluation) {

@@ -28,18 +28,19 @@
 namespace lud64::weight_file_test {
 namespace {
 
-// The built-in Davxar network, as a weight file in `dir`; with `output_bias`
-// moved by `shift` when it is not 0.
-std::string DavxarWeightFile(const ScopedTempDir& dir, const std::string& name, int shift = 0) {
+// The built-in Davxar network of `family`, as a weight file in `dir`; with
+// `output_bias` moved by `shift` when it is not 0.
+std::string DavxarWeightFile(const ScopedTempDir& dir, const std::string& name, int shift = 0,
+                             const std::string& family = "davxar") {
   for (const EmbeddedFile& embedded : EmbeddedNetworkFiles()) {
     absl::StatusOr<NetworkFile> file = ParseNetworkFile(embedded.bytes, embedded.name);
-    if (!file.ok() || file->family != "davxar") continue;
+    if (!file.ok() || file->family != family) continue;
     file->network.output_bias += shift;
     std::string path = absl::StrCat(dir.path(), "/", name);
     EXPECT_TRUE(WriteNetworkFile(path, *file).ok());
     return path;
   }
-  ADD_FAILURE() << "no embedded davxar network";
+  ADD_FAILURE() << "no embedded network of " << family;
   return "";
 }
 
@@ -63,6 +64,34 @@ TEST(WeightFile, AFileOfTheBuiltInNetworkSearchesAsItAndAnotherFileDiffers) {
       Davxar(davxar::MillTest::kHistorical, 4), DavxarWeightFile(dir, "other.lnet", 4000));
   ASSERT_TRUE(shifted.ok()) << shifted.status();
   EXPECT_NE(DepthFourScore(*shifted), DepthFourScore(nullptr));
+}
+
+// The same for the 12-piece start, which the whole-game network judges.
+std::string WholeGameScore(const std::shared_ptr<const QuantizedNetwork>& network) {
+  const Davxar game;
+  TranspositionTable table(4);
+  AlphaBeta<Davxar> search(game, &table, {.evaluation = Evaluation::kLearned, .network = network});
+  const SearchReport report = search.Search(game.start(), {.depth = 3});
+  return absl::StrCat(ScoreText(report.score), " nodes ", report.nodes);
+}
+
+TEST(WeightFile, AWholeGameFileTakesTheWholeGameNetworksPlace) {
+  const ScopedTempDir dir("weights");
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> same =
+      LoadWeightFile(Davxar(), DavxarWeightFile(dir, "same.lnet", 0, "davxar-whole"));
+  ASSERT_TRUE(same.ok()) << same.status();
+  EXPECT_TRUE((*same)->whole_game);
+  EXPECT_EQ(WholeGameScore(*same), WholeGameScore(nullptr));
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> shifted =
+      LoadWeightFile(Davxar(), DavxarWeightFile(dir, "other.lnet", 4000, "davxar-whole"));
+  ASSERT_TRUE(shifted.ok()) << shifted.status();
+  EXPECT_NE(WholeGameScore(*shifted), WholeGameScore(nullptr));
+  // The endgame network's file does not judge the start.
+  absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> endgame =
+      LoadWeightFile(Davxar(), DavxarWeightFile(dir, "endgame.lnet", 4000));
+  ASSERT_TRUE(endgame.ok()) << endgame.status();
+  EXPECT_FALSE((*endgame)->whole_game);
+  EXPECT_EQ(WholeGameScore(*endgame), WholeGameScore(nullptr));
 }
 
 TEST(WeightFile, NoPathIsTheBuiltInNetworkForEveryGame) {
@@ -94,7 +123,7 @@ TEST(WeightFile, BadFilesAndGamesAreRefusedNamingTheFile) {
           {LoadWeightFile(Davxar(davxar::MillTest::kHistorical, 4), corrupt),
            {corrupt, "checksum"}},
           {LoadWeightFile(Davxar(davxar::MillTest::kLudii, 4), good),
-           {good, "a network of davxar, not of davxar:lines=ludii"}},
+           {good, "a network of davxar, not of davxar:lines=ludii or davxar-whole:lines=ludii"}},
           {LoadWeightFile(Guettal(), good), {good, "guettal has no learned evaluation"}},
           {LoadWeightFile(Davxar(davxar::MillTest::kHistorical, 4), dir.path()),
            {dir.path(), "not a regular file"}},

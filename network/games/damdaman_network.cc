@@ -30,16 +30,16 @@ const std::shared_ptr<const QuantizedNetwork>& GameNetwork<Damdaman>::BuiltIn(co
   return embedded;
 }
 
-Score GameNetwork<Damdaman>::Evaluate(const Damdaman& game, const Damdaman::Position& position) {
-  return Evaluate(game, position, BuiltIn(game));
+const std::shared_ptr<const QuantizedNetwork>& GameNetwork<Damdaman>::BuiltInWholeGame(
+    const Damdaman&) {
+  static const std::shared_ptr<const QuantizedNetwork> embedded = BuiltInNetwork("damdaman-whole");
+  return embedded;
 }
 
 Score GameNetwork<Damdaman>::Evaluate(const Damdaman& game, const Damdaman::Position& position,
-                                      const std::shared_ptr<const QuantizedNetwork>& net) {
-  return LearnedScore(
-      net, position.state.to_move, [&](int side) { return PopCount(position.pieces[side]); },
-      [&](Player player) { return Inputs(game, position, player); },
-      [&] { return game.evaluate(position); });
+                                      bool whole_game,
+                                      const std::shared_ptr<const QuantizedNetwork>& network) {
+  return LearnedGameScore(game, position, whole_game, network);
 }
 
 }  // namespace lud64

@@ -42,22 +42,30 @@ const std::shared_ptr<const QuantizedNetwork>& GameNetwork<Davxar>::BuiltIn(cons
   return game.lines() == davxar::MillTest::kLudii ? ludii : historical;
 }
 
+const std::shared_ptr<const QuantizedNetwork>& GameNetwork<Davxar>::BuiltInWholeGame(
+    const Davxar& game) {
+  static const std::shared_ptr<const QuantizedNetwork> historical = BuiltInNetwork("davxar-whole");
+  static const std::shared_ptr<const QuantizedNetwork> ludii =
+      BuiltInNetwork("davxar-whole:lines=ludii");
+  return game.lines() == davxar::MillTest::kLudii ? ludii : historical;
+}
+
 std::string GameNetwork<Davxar>::Family(const Davxar& game) {
   return game.lines() == davxar::MillTest::kLudii ? "davxar:lines=ludii" : "davxar";
 }
 
-Score GameNetwork<Davxar>::Evaluate(const Davxar& game, const Davxar::Position& position) {
-  return Evaluate(game, position, BuiltIn(game));
+std::string GameNetwork<Davxar>::WholeGameFamily(const Davxar& game) {
+  return game.lines() == davxar::MillTest::kLudii ? "davxar-whole:lines=ludii" : "davxar-whole";
+}
+
+int GameNetwork<Davxar>::SidePieces(const Davxar::Position& position, int side) {
+  return PopCount(position.pieces[side]) + position.hand[side];
 }
 
 Score GameNetwork<Davxar>::Evaluate(const Davxar& game, const Davxar::Position& position,
-                                    const std::shared_ptr<const QuantizedNetwork>& net) {
-  // Pieces in hand count: the tables the network learned from hold them.
-  return LearnedScore(
-      net, position.state.to_move,
-      [&](int side) { return PopCount(position.pieces[side]) + position.hand[side]; },
-      [&](Player player) { return Inputs(game, position, player); },
-      [&] { return game.evaluate(position); });
+                                    bool whole_game,
+                                    const std::shared_ptr<const QuantizedNetwork>& network) {
+  return LearnedGameScore(game, position, whole_game, network);
 }
 
 }  // namespace lud64

@@ -20,6 +20,7 @@
 #include "boards/guettal/guettal.h"
 #include "engine/player.h"
 #include "engine/score.h"
+#include "network/incremental.h"
 #include "network/network.h"
 
 namespace lud64 {
@@ -31,29 +32,35 @@ struct GameNetwork;
 template <class G>
 concept HasGameNetwork = GameNetwork<G>::kHasNetwork;
 
-// Davxar (network/games/davxar_network.cc): judges positions with at most 4
-// pieces a side, on the board and in hand.
+// Davxar (network/games/davxar_network.cc): the endgame network judges
+// positions with at most 4 pieces a side, on the board and in hand; the
+// whole-game network the others.
 template <>
 struct GameNetwork<Davxar> {
   static constexpr bool kHasNetwork = true;
   static constexpr int kInputCount = 100;
   // The inputs of `side`'s view of a position.
   static NetworkInputs Inputs(const Davxar& game, const Davxar::Position& position, Player side);
-  // The embedded network of the game's line set (nullptr: none).
+  // The embedded endgame network of the game's line set (nullptr: none).
   static const std::shared_ptr<const QuantizedNetwork>& BuiltIn(const Davxar& game);
-  // The family of the networks that judge the game: "davxar" or
-  // "davxar:lines=ludii" (the pieces do not change the inputs).
+  // The embedded whole-game network of the game's line set (nullptr: none).
+  static const std::shared_ptr<const QuantizedNetwork>& BuiltInWholeGame(const Davxar& game);
+  // The families of the networks that judge the game: "davxar" or
+  // "davxar:lines=ludii" (the pieces do not change the inputs), and for the
+  // whole game "davxar-whole" or "davxar-whole:lines=ludii".
   static std::string Family(const Davxar& game);
-  // The score for the player to move: the network's (BuiltIn's, or
-  // `network`, of Family()), or the hand-written evaluation's without a
-  // network or beyond its max_side_pieces.
-  static Score Evaluate(const Davxar& game, const Davxar::Position& position);
-  static Score Evaluate(const Davxar& game, const Davxar::Position& position,
+  static std::string WholeGameFamily(const Davxar& game);
+  // A side's pieces, on the board and in hand (the tables the endgame
+  // network learned from hold both), against a network's max_side_pieces.
+  static int SidePieces(const Davxar::Position& position, int side);
+  // The score for the player to move (LearnedGameScore below).
+  static Score Evaluate(const Davxar& game, const Davxar::Position& position, bool whole_game,
                         const std::shared_ptr<const QuantizedNetwork>& network);
 };
 
-// Damdaman (network/games/damdaman_network.cc): judges positions with at
-// most 3 pieces a side.
+// Damdaman (network/games/damdaman_network.cc): the endgame network judges
+// positions with at most 3 pieces a side; a whole-game network (family
+// "damdaman-whole") the others, when one is built in or given.
 template <>
 struct GameNetwork<Damdaman> {
   static constexpr bool kHasNetwork = true;
@@ -61,11 +68,38 @@ struct GameNetwork<Damdaman> {
   static NetworkInputs Inputs(const Damdaman& game, const Damdaman::Position& position,
                               Player side);
   static const std::shared_ptr<const QuantizedNetwork>& BuiltIn(const Damdaman& game);
+  static const std::shared_ptr<const QuantizedNetwork>& BuiltInWholeGame(const Damdaman& game);
   static std::string Family(const Damdaman&) { return Damdaman::kName; }
-  static Score Evaluate(const Damdaman& game, const Damdaman::Position& position);
-  static Score Evaluate(const Damdaman& game, const Damdaman::Position& position,
+  static std::string WholeGameFamily(const Damdaman&) { return "damdaman-whole"; }
+  static int SidePieces(const Damdaman::Position& position, int side) {
+    return PopCount(position.pieces[side]);
+  }
+  static Score Evaluate(const Damdaman& game, const Damdaman::Position& position, bool whole_game,
                         const std::shared_ptr<const QuantizedNetwork>& network);
 };
+
+// A game's learned score for the player to move: the endgame network where
+// it judges, else with `whole_game` the whole-game network, else the game's
+// hand-written evaluation. `network`, a user's weight file (null: none),
+// takes the place of the built-in network of its kind (`whole_game` set in
+// it: the whole-game one).
+template <HasGameNetwork G>
+Score LearnedGameScore(const G& game, const typename G::Position& position, bool whole_game,
+                       const std::shared_ptr<const QuantizedNetwork>& network) {
+  static const std::shared_ptr<const QuantizedNetwork> kNone;
+  const bool user_whole = network != nullptr && network->whole_game;
+  const std::shared_ptr<const QuantizedNetwork>& endgame =
+      network != nullptr && !user_whole ? network : GameNetwork<G>::BuiltIn(game);
+  const std::shared_ptr<const QuantizedNetwork>& whole =
+      !whole_game  ? kNone
+      : user_whole ? network
+                   : GameNetwork<G>::BuiltInWholeGame(game);
+  return LearnedScore(
+      endgame, whole, position.state.to_move,
+      [&](int side) { return GameNetwork<G>::SidePieces(position, side); },
+      [&](Player player) { return GameNetwork<G>::Inputs(game, position, player); },
+      [&] { return game.evaluate(position); });
+}
 
 // Guettal: the hand-written evaluation alone.
 template <>

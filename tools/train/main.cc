@@ -27,6 +27,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/train/flags.h"
 #include "tools/train/generate.h"
+#include "tools/train/generated_samples.h"
 #include "tools/train/network_family.h"
 #include "tools/train/output_file.h"
 #include "tools/train/sample_file.h"
@@ -133,6 +134,8 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
   LUD64_ASSIGN(seed, flags.Number<uint64_t>("seed", 1, 0, UINT64_MAX));
   LUD64_ASSIGN(validation, flags.Number<double>("validation", 0.05, 0.001, 0.5));
   LUD64_ASSIGN(max_side_pieces, flags.Number<int>("max-side-pieces", 0, 0, 64));
+  LUD64_ASSIGN(blend, flags.Number<double>("blend", 0.5, 0, 1));
+  LUD64_ASSIGN(share, flags.Number<double>("share", 1, 0.000001, 1));
   if (absl::Status known = CheckNetworkFamily(family); !known.ok()) return known;
   // Both outputs are made before the samples are read and the fitting starts.
   LUD64_ASSIGN(out, OutputFile::Create("out", out_path));
@@ -142,24 +145,52 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
     LUD64_ASSIGN(created, OutputFile::Create("curve", flags.Text("curve")));
     curve_file = std::move(created);
     curve.open(curve_file->temporary(), std::ios::trunc);
-    curve << "seconds,epoch,samples,training_loss,validation_loss,validation_agreement\n";
+    curve << "seconds,epoch,samples,training_loss,validation_loss,validation_agreement,"
+             "validation_result_loss\n";
   }
 
+  // Sample files are held out by position, generate files by game (a
+  // whole-game family's file leaves out what the endgame network judges).
   std::vector<TrainingSample> samples;
-  for (const absl::string_view path : absl::StrSplit(data, ',', absl::SkipEmpty())) {
-    if (absl::Status read = ReadSamples(std::string(path), samples); !read.ok()) return read;
+  GeneratedSamples generated;
+  const GeneratedSampling sampling{.blend = blend,
+                                   .validation = validation,
+                                   .share = share,
+                                   .beyond_endgame = IsWholeGameFamily(family)};
+  for (const absl::string_view data_path : absl::StrSplit(data, ',', absl::SkipEmpty())) {
+    const std::string path(data_path);
+    absl::Status read = IsGeneratedFile(path) ? ReadGeneratedSamples(path, sampling, generated)
+                                              : ReadSamples(path, samples);
+    if (!read.ok()) return read;
   }
-  if (samples.size() < 20) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--data: ", samples.size(), " samples, need 20"));
+  if (generated.games > 0) {
+    std::fprintf(stderr,
+                 "fit: %llu generated games: %zu training positions, %zu held out, %llu left to "
+                 "the endgame network\n",
+                 static_cast<unsigned long long>(generated.games), generated.training.size(),
+                 generated.validation.size(), static_cast<unsigned long long>(generated.left_out));
+  }
+  if (samples.size() + generated.training.size() + generated.validation.size() < 20) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--data: ", samples.size() + generated.training.size() + generated.validation.size(),
+        " samples, need 20"));
   }
   std::mt19937_64 random(seed);
   std::shuffle(samples.begin(), samples.end(), random);
-  const auto held_out = std::max<size_t>(10, static_cast<size_t>(validation * samples.size()));
-  const std::span<const TrainingSample> validation_set(samples.data(), held_out);
+  const size_t held_out = std::min(
+      samples.size() / 2, std::max<size_t>(10, static_cast<size_t>(validation * samples.size())));
+  std::vector<TrainingSample> validation_set(samples.begin(), samples.begin() + held_out);
+  validation_set.insert(validation_set.end(), generated.validation.begin(),
+                        generated.validation.end());
   std::vector<TrainingSample> training(samples.begin() + held_out, samples.end());
-  const std::span<const TrainingSample> training_probe(training.data(),
-                                                       std::min<size_t>(training.size(), held_out));
+  training.insert(training.end(), generated.training.begin(), generated.training.end());
+  if (validation_set.empty() || training.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("--data: ", training.size(), " training and ",
+                                                   validation_set.size(),
+                                                   " held-out samples; need some of each"));
+  }
+  const std::span<const TrainingSample> training_probe(
+      training.data(), std::min<size_t>(training.size(), validation_set.size()));
 
   NetworkTrainer trainer(seed);
   const auto start = std::chrono::steady_clock::now();
@@ -169,12 +200,21 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const TrainingFit train_fit = MeasureFit(trainer.weights(), training_probe);
     const TrainingFit fit = MeasureFit(trainer.weights(), validation_set);
+    // Against the held-out games' results alone: comparable across blends.
+    std::string results_loss;
+    if (!generated.validation_results.empty()) {
+      results_loss =
+          absl::StrFormat("%.5f", MeasureFit(trainer.weights(), generated.validation_results).loss);
+    }
     std::fprintf(
-        stderr, "fit: epoch %d, %.0f s, training loss %.4f, validation loss %.4f, agreement %.3f\n",
-        epoch, seconds, train_fit.loss, fit.loss, fit.agreement);
+        stderr,
+        "fit: epoch %d, %.0f s, training loss %.4f, validation loss %.4f, agreement "
+        "%.3f%s\n",
+        epoch, seconds, train_fit.loss, fit.loss, fit.agreement,
+        results_loss.empty() ? "" : absl::StrCat(", against results ", results_loss).c_str());
     if (curve.is_open()) {
-      curve << absl::StrFormat("%.1f,%d,%d,%.5f,%.5f,%.4f\n", seconds, epoch, seen, train_fit.loss,
-                               fit.loss, fit.agreement);
+      curve << absl::StrFormat("%.1f,%d,%d,%.5f,%.5f,%.4f,%s\n", seconds, epoch, seen,
+                               train_fit.loss, fit.loss, fit.agreement, results_loss);
     }
   };
   record(0);
@@ -243,6 +283,8 @@ constexpr char kUsage[] =
     "           [--max-plies=N]  (appends; resumes a file of the same command)\n"
     "  fit      --data=F1,F2,... --family=NAME --out=NET [--curve=CSV] [--epochs=E] [--batch=B]\n"
     "           [--rate=R] [--seed=S] [--validation=P] [--max-side-pieces=K]\n"
+    "           [--blend=L] [--share=P]  (sample files, or generate's: the target L times the\n"
+    "           result and 1-L the score's; P of the games not held out)\n"
     "  info     --net=NET\n"
     "exit codes: 0 done, 1 error (a failed write, a damaged table), 2 bad command line or\n"
     "input, 130 stopped by Ctrl-C (fit still writes what it learned).\n";
@@ -281,7 +323,7 @@ int Main(int argc, char** argv) {
        [&](const Flags& flags) { return RunGenerate(flags, command_line); }},
       {"fit",
        {"data", "family", "out", "curve", "epochs", "batch", "rate", "seed", "validation",
-        "max-side-pieces"},
+        "max-side-pieces", "blend", "share"},
        [&](const Flags& flags) { return RunFit(flags, command_line); }},
       {"info", {"net"}, RunInfo},
   };

@@ -1,6 +1,7 @@
 #include "tools/train/network_family.h"
 
 #include <set>
+#include <string>
 #include <type_traits>
 #include <variant>
 
@@ -22,7 +23,10 @@ std::vector<std::string> NetworkFamilies() {
     std::visit(
         [&](const auto& g) {
           using G = std::decay_t<decltype(g)>;
-          if constexpr (HasGameNetwork<G>) families.insert(GameNetwork<G>::Family(g));
+          if constexpr (HasGameNetwork<G>) {
+            families.insert(GameNetwork<G>::Family(g));
+            families.insert(GameNetwork<G>::WholeGameFamily(g));
+          }
         },
         *game);
   }
@@ -33,17 +37,24 @@ std::vector<std::string> NetworkFamilies() {
   return {families.begin(), families.end()};
 }
 
-// The game text is the family: "davxar:lines=ludii" makes the game whose
-// network family (GameNetwork<G>::Family) it is; "davxar:pieces=4" makes one whose family is
+// The game text is the family, less "-whole" for a whole-game family:
+// "davxar:lines=ludii" makes the game whose network family
+// (GameNetwork<G>::Family) it is, "davxar-whole:lines=ludii" the game whose
+// whole-game family it is; "davxar:pieces=4" makes one whose family is
 // "davxar", and is refused as lud64 would refuse its file.
 absl::Status CheckNetworkFamily(const std::string& family) {
+  std::string game_text = family;
+  if (const size_t whole = game_text.find("-whole"); whole != std::string::npos) {
+    game_text.erase(whole, 6);
+  }
   bool known = false;
-  if (absl::StatusOr<AnyGame> game = MakeGame(family); game.ok()) {
+  if (absl::StatusOr<AnyGame> game = MakeGame(game_text); game.ok()) {
     known = std::visit(
         [&](const auto& g) {
           using G = std::decay_t<decltype(g)>;
           if constexpr (HasGameNetwork<G>) {
-            return GameNetwork<G>::Family(g) == family;
+            return GameNetwork<G>::Family(g) == family ||
+                   GameNetwork<G>::WholeGameFamily(g) == family;
           } else {
             return false;
           }

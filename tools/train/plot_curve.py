@@ -4,7 +4,8 @@
 usage: plot_curve.py CURVE.csv OUT.svg [TITLE]
 
 Two panels against training time: the training and validation losses (cross-
-entropy), and the validation agreement (the share of positions whose predicted
+entropy; for a fit on generate's files also the validation loss against the
+held-out games' results), and the validation agreement (the share of positions whose predicted
 result falls in the target's third: loss, draw, win). Standard library only.
 """
 import csv
@@ -58,8 +59,11 @@ def main():
              f'font-family="sans-serif">',
              f'<rect width="100%" height="100%" fill="white"/>',
              f'<text x="{WIDTH / 2}" y="20" font-size="15" text-anchor="middle">{title}</text>']
-    parts += panel(rows, ["training_loss", "validation_loss"], 30, "loss (cross-entropy)",
-                   ["#1f77b4", "#d62728"])
+    losses = ["training_loss", "validation_loss"]
+    # Fits on generate's files also measure the held-out games' results.
+    if all(r.get("validation_result_loss") for r in rows):
+        losses.append("validation_result_loss")
+    parts += panel(rows, losses, 30, "loss (cross-entropy)", ["#1f77b4", "#d62728", "#9467bd"])
     parts += panel(rows, ["validation_agreement"], 30 + HEIGHT, "validation agreement",
                    ["#2ca02c"])
     parts.append("</svg>")

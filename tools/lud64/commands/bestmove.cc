@@ -23,10 +23,11 @@ ABSL_FLAG(std::string, leaves, "evaluation",
           "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
 ABSL_FLAG(std::string, eval, "learned",
-          "the static evaluation: learned (the game's network, where it has one) or classic");
-ABSL_FLAG(
-    std::string, evalfile, "",
-    "with --eval=learned: a weight file (.lnet) to judge with instead of the built-in network");
+          "the static evaluation: learned (the game's networks, where it has them), endgame (its "
+          "endgame network, the hand-written evaluation elsewhere) or classic");
+ABSL_FLAG(std::string, evalfile, "",
+          "with --eval=learned or endgame: a weight file (.lnet) to judge with instead of the "
+          "built-in network of its family");
 
 namespace lud64 {
 namespace {
@@ -36,7 +37,8 @@ absl::StatusOr<Evaluation> EvaluationFlag() {
   const std::string text = absl::GetFlag(FLAGS_eval);
   const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, text);
   if (evaluation == Evaluation::kClassic && FlagGiven("evalfile")) {
-    return absl::InvalidArgumentError("--evalfile applies only with --eval=learned");
+    return absl::InvalidArgumentError(
+        "--evalfile applies only with --eval=learned or --eval=endgame");
   }
   if (evaluation) return *evaluation;
   return absl::InvalidArgumentError(

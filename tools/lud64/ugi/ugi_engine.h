@@ -21,13 +21,13 @@ namespace lud64 {
 
 // The engine options of the protocol (`setoption`), other than the game.
 struct UgiSettings {
-  std::string engine = "alphabeta";              // or "mcts"
-  int hash_mib = kDefaultHashMib;                // alpha-beta's table, or MCTS's tree
-  int threads = 1;                               // either engine's threads
-  int multipv = 1;                               // alpha-beta's lines
-  std::string tb;                                // endgame table directory; "" for none
-  MctsLeaves leaves = MctsLeaves::kEvaluation;   // MCTS: what a new leaf is worth
-  Evaluation evaluation = Evaluation::kLearned;  // both: the static evaluation
+  std::string engine = "alphabeta";             // or "mcts"
+  int hash_mib = kDefaultHashMib;               // alpha-beta's table, or MCTS's tree
+  int threads = 1;                              // either engine's threads
+  int multipv = 1;                              // alpha-beta's lines
+  std::string tb;                               // endgame table directory; "" for none
+  MctsLeaves leaves = MctsLeaves::kEvaluation;  // MCTS: what a new leaf is worth
+  Evaluation evaluation = kDefaultEvaluation;   // both: the static evaluation
   std::string evalfile;  // a weight file for the learned one; "" for the built-in network
 };
 

@@ -210,7 +210,8 @@ void UgiSession::Handshake() {
   Emit(absl::StrCat("option name leaves type combo default ",
                     NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
   Emit(absl::StrCat("option name eval type combo default ",
-                    NameOf(kEvaluationNames, settings_.evaluation), " var learned var classic"));
+                    NameOf(kEvaluationNames, settings_.evaluation),
+                    " var learned var classic var endgame"));
   Emit(absl::StrCat("option name evalfile type string default ",
                     settings_.evalfile.empty() ? "<empty>" : settings_.evalfile));
   Emit(absl::StrCat("option name tb type string default ",
