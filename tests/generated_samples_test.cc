@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -34,10 +35,10 @@ TEST(GeneratedSamples, TargetsBlendTheResultAndTheScore) {
 
 // A generate file of `games` games of two positions each: the start and the
 // position after one decision, the game won by P1 (a 12-piece game, or with
-// `name` another).
+// `pieces` another, named `name`).
 std::string WriteFile(const ScopedTempDir& dir, int games, const std::string& name = "davxar",
-                      const std::string& tail = "") {
-  const Davxar game;
+                      const std::string& tail = "", int pieces = Davxar::kDefaultPieces) {
+  const Davxar game(davxar::MillTest::kHistorical, pieces);
   Davxar::Position next = game.start();
   DecisionList decisions;
   LegalDecisions(game, next, decisions);
@@ -84,11 +85,13 @@ TEST(GeneratedSamples, GamesAreHeldOutWholeAndSharesNest) {
 
 TEST(GeneratedSamples, PositionsTheEndgameNetworkJudgesAreLeftOut) {
   const ScopedTempDir dir("generated");
-  for (const auto& [name, kept] : {std::pair{"davxar", 20}, {"davxar:pieces=4", 0}}) {
+  for (const auto& [name, pieces, kept] :
+       {std::tuple{"davxar", 12, 20}, {"davxar:pieces=4", 4, 0}}) {
     GeneratedSamples samples;
-    ASSERT_TRUE(ReadGeneratedSamples(WriteFile(dir, 10, name),
-                                     {.validation = 0.001, .beyond_endgame = true}, samples)
-                    .ok());
+    const absl::Status read =
+        ReadGeneratedSamples(WriteFile(dir, 10, name, "", pieces),
+                             {.validation = 0.001, .beyond_endgame = true}, samples);
+    ASSERT_TRUE(read.ok()) << read;
     EXPECT_EQ(samples.training.size() + samples.validation.size(), kept) << name;
     EXPECT_EQ(samples.left_out, 20 - kept) << name;
   }
