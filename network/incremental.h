@@ -7,6 +7,7 @@
 #ifndef LUD64_NETWORK_INCREMENTAL_H_
 #define LUD64_NETWORK_INCREMENTAL_H_
 
+#include <algorithm>
 #include <memory>
 
 #include "engine/player.h"
@@ -35,17 +36,21 @@ bool Judges(const QuantizedNetwork& network, SidePieces side_pieces) {
 
 // A game's learned evaluation of a position for `mover`: the endgame
 // network's score where it judges (`side_pieces(side)`, side 0 or 1, against
-// its max_side_pieces), else the whole-game network's, else the game's own
-// evaluation (`fallback()`); either network may be null. `inputs(player)`:
-// the inputs seen from that player.
+// its max_side_pieces), else the game's own evaluation (`fallback()`)
+// corrected by the whole-game network's score where that judges (it learns
+// what the game's evaluation misses), else the game's own alone; either
+// network may be null. `inputs(player)`: the inputs seen from that player.
 template <class SidePieces, class Inputs, class Fallback>
 Score LearnedScore(const std::shared_ptr<const QuantizedNetwork>& endgame,
                    const std::shared_ptr<const QuantizedNetwork>& whole_game, Player mover,
                    SidePieces side_pieces, Inputs inputs, Fallback fallback) {
-  for (const std::shared_ptr<const QuantizedNetwork>* network : {&endgame, &whole_game}) {
-    if (*network != nullptr && Judges(**network, side_pieces)) {
-      return EvaluateIncrementally(*network, mover, inputs(mover), inputs(Opponent(mover)));
-    }
+  if (endgame != nullptr && Judges(*endgame, side_pieces)) {
+    return EvaluateIncrementally(endgame, mover, inputs(mover), inputs(Opponent(mover)));
+  }
+  if (whole_game != nullptr && Judges(*whole_game, side_pieces)) {
+    const Score correction =
+        EvaluateIncrementally(whole_game, mover, inputs(mover), inputs(Opponent(mover)));
+    return std::clamp(fallback() + correction, -kMaxHeuristic, kMaxHeuristic);
   }
   return fallback();
 }

@@ -74,8 +74,9 @@ double NetworkTrainer::Step(std::span<const TrainingSample> batch, float learnin
   const float scale = 1.0f / static_cast<float>(batch.size());
   for (const TrainingSample& sample : batch) {
     RunFloatForward(w, sample.mover, sample.other, f);
-    loss += CrossEntropy(f.logit, sample.target);
-    const float d_logit = (Sigmoid(f.logit) - sample.target) * scale;
+    const float logit = f.logit + sample.base_logit;
+    loss += CrossEntropy(logit, sample.target);
+    const float d_logit = (Sigmoid(logit) - sample.target) * scale;
     g.output_bias += d_logit;
     std::array<float, kHiddenWidth> d_sum;
     for (int k = 0; k < kHiddenWidth; ++k) {
@@ -137,8 +138,9 @@ TrainingFit MeasureFit(const NetworkWeights& weights, std::span<const TrainingSa
   int64_t agreeing = 0;
   for (const TrainingSample& sample : samples) {
     RunFloatForward(weights, sample.mover, sample.other, f);
-    fit.loss += CrossEntropy(f.logit, sample.target);
-    agreeing += Third(Sigmoid(f.logit)) == Third(sample.target);
+    const float logit = f.logit + sample.base_logit;
+    fit.loss += CrossEntropy(logit, sample.target);
+    agreeing += Third(Sigmoid(logit)) == Third(sample.target);
   }
   fit.loss /= static_cast<double>(samples.size());
   fit.agreement = static_cast<double>(agreeing) / static_cast<double>(samples.size());

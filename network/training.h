@@ -14,11 +14,15 @@
 
 namespace lud64 {
 
-// One training position: each side's view and the expected result for the mover.
+// One training position: each side's view and the expected result for the
+// mover; for a network that corrects another evaluation (a whole-game
+// network, added to the hand-written one), that evaluation's logit, which
+// the network's is added to (sample files do not hold it).
 struct TrainingSample {
   NetworkInputs mover;
   NetworkInputs other;
   float target = 0.5f;
+  float base_logit = 0;
 };
 
 // How well weights predict samples: the mean cross-entropy, and the share of

@@ -35,7 +35,7 @@ class GameTrainingSamples {
   virtual absl::Status WriteEvaluationTerms(const SelfPlay& plan, std::ostream& csv,
                                             std::ostream& progress, StopFlag stop) const = 0;
   virtual absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
-      const std::vector<std::string>& positions, bool beyond_endgame) const = 0;
+      const std::vector<std::string>& positions, bool whole_game) const = 0;
   virtual absl::StatusOr<LabelledGame> PlayLabelledGame(const LabellingPlan& plan, uint64_t index,
                                                         StopFlag stop) const = 0;
 };

@@ -42,8 +42,8 @@ absl::Status WriteEvaluationTerms(const AnyGame& game, const SelfPlay& plan, std
 }
 
 absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
-    const AnyGame& game, const std::vector<std::string>& positions, bool beyond_endgame) {
-  return SamplesOf(game)->PositionSamples(positions, beyond_endgame);
+    const AnyGame& game, const std::vector<std::string>& positions, bool whole_game) {
+  return SamplesOf(game)->PositionSamples(positions, whole_game);
 }
 
 }  // namespace lud64

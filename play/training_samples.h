@@ -77,12 +77,14 @@ absl::Status WriteEvaluationTerms(const AnyGame& game, const SelfPlay& plan, std
                                   std::ostream& progress, StopFlag stop);
 
 // The samples of positions given as text (engine/position_text.h): both
-// views, the target 0.5 (the caller's to set); with `beyond_endgame`, none
-// (nullopt) for a position the game's built-in endgame network judges, which
-// a whole-game network never sees. A text that does not read for the game,
+// views, the target 0.5 (the caller's to set); for a whole-game network
+// (`whole_game`), none (nullopt) for a position the game's built-in endgame
+// network judges, which a whole-game network never sees, and the others
+// with the hand-written evaluation's logit as their base (the network
+// corrects it, network/incremental.h). A text that does not read for the game,
 // or a game without a learned evaluation: InvalidArgument.
 absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
-    const AnyGame& game, const std::vector<std::string>& positions, bool beyond_endgame);
+    const AnyGame& game, const std::vector<std::string>& positions, bool whole_game);
 
 }  // namespace lud64
 

@@ -103,7 +103,7 @@ class GameTrainingSamplesOf final : public GameTrainingSamples {
   }
 
   absl::StatusOr<std::vector<std::optional<TrainingSample>>> PositionSamples(
-      const std::vector<std::string>& positions, bool beyond_endgame) const override {
+      const std::vector<std::string>& positions, bool whole_game) const override {
     if (absl::Status can = CanSampleSelfPlay(); !can.ok()) return can;
     std::vector<std::optional<TrainingSample>> samples;
     if constexpr (HasNetworkInputs<G> && NotatedGame<G>) {
@@ -115,12 +115,18 @@ class GameTrainingSamplesOf final : public GameTrainingSamples {
           return absl::InvalidArgumentError(
               absl::StrCat("position '", text, "': ", position.status().message()));
         }
-        if (beyond_endgame && endgame != nullptr && Judges(*endgame, [&](int side) {
-              return GameNetwork<G>::SidePieces(*position, side);
-            })) {
+        const auto side_pieces = [&](int side) {
+          return GameNetwork<G>::SidePieces(*position, side);
+        };
+        if (!whole_game) {
+          samples.emplace_back(SampleOf(game_, *position, 0.5f));
+        } else if (endgame != nullptr && Judges(*endgame, side_pieces)) {
           samples.emplace_back();
         } else {
+          // A whole-game network corrects the hand-written evaluation.
           samples.emplace_back(SampleOf(game_, *position, 0.5f));
+          samples.back()->base_logit =
+              static_cast<float>(game_.evaluate(*position) / kLogisticScale);
         }
       }
     }

@@ -88,13 +88,27 @@ TEST(GeneratedSamples, PositionsTheEndgameNetworkJudgesAreLeftOut) {
   for (const auto& [name, pieces, kept] :
        {std::tuple{"davxar", 12, 20}, {"davxar:pieces=4", 4, 0}}) {
     GeneratedSamples samples;
-    const absl::Status read =
-        ReadGeneratedSamples(WriteFile(dir, 10, name, "", pieces),
-                             {.validation = 0.001, .beyond_endgame = true}, samples);
+    const absl::Status read = ReadGeneratedSamples(
+        WriteFile(dir, 10, name, "", pieces), {.validation = 0.001, .whole_game = true}, samples);
     ASSERT_TRUE(read.ok()) << read;
     EXPECT_EQ(samples.training.size() + samples.validation.size(), kept) << name;
     EXPECT_EQ(samples.left_out, 20 - kept) << name;
   }
+  // The positions kept carry the hand-written evaluation's logit, which the
+  // network corrects.
+  GeneratedSamples samples;
+  ASSERT_TRUE(
+      ReadGeneratedSamples(WriteFile(dir, 1), {.validation = 0.001, .whole_game = true}, samples)
+          .ok());
+  ASSERT_EQ(samples.training.size(), 2);
+  const Davxar game;
+  DecisionList decisions;
+  Davxar::Position next = game.start();
+  LegalDecisions(game, next, decisions);
+  Apply(game, next, decisions[0]);
+  EXPECT_FLOAT_EQ(samples.training[0].base_logit, game.evaluate(game.start()) / kLogisticScale);
+  EXPECT_FLOAT_EQ(samples.training[1].base_logit, game.evaluate(next) / kLogisticScale);
+  EXPECT_NE(samples.training[1].base_logit, 0);
 }
 
 TEST(GeneratedSamples, ABlockCutShortIsIgnoredAndABadLineRefused) {

@@ -3,6 +3,7 @@
 // embedded networks, and training lowering its loss.
 #include "network/network.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -118,9 +119,9 @@ int SidePieces(const Position& position, int side) {
 }
 
 // The score the learned evaluation must give, computed from scratch: the
-// endgame network's where it judges, with `whole_game` the whole-game
-// network's elsewhere (where the game has one), the hand-written
-// evaluation's where neither judges.
+// endgame network's where it judges, with `whole_game` the hand-written
+// evaluation's plus the whole-game network's elsewhere (where the game has
+// one), the hand-written evaluation's where neither judges.
 template <class G>
 Score ExpectedScore(const G& game, const typename G::Position& position, bool whole_game) {
   const Player mover = position.state.to_move;
@@ -134,8 +135,14 @@ Score ExpectedScore(const G& game, const typename G::Position& position, bool wh
       judges = judges && (limit == 0 || SidePieces(position, side) <= limit);
     }
     if (judges) {
-      return EvaluateFromScratch(*network, GameNetwork<G>::Inputs(game, position, mover),
-                                 GameNetwork<G>::Inputs(game, position, Opponent(mover)));
+      const Score score =
+          EvaluateFromScratch(*network, GameNetwork<G>::Inputs(game, position, mover),
+                              GameNetwork<G>::Inputs(game, position, Opponent(mover)));
+      // The whole-game network corrects the hand-written evaluation.
+      if (network != GameNetwork<G>::BuiltIn(game).get()) {
+        return std::clamp(game.evaluate(position) + score, -kMaxHeuristic, kMaxHeuristic);
+      }
+      return score;
     }
   }
   return game.evaluate(position);

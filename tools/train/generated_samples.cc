@@ -83,7 +83,7 @@ absl::Status ReadGeneratedSamples(const std::string& path, const GeneratedSampli
       game = games.emplace(block->game, *made).first;
     }
     absl::StatusOr<std::vector<std::optional<TrainingSample>>> samples =
-        PositionSamples(game->second, block->positions, sampling.beyond_endgame);
+        PositionSamples(game->second, block->positions, sampling.whole_game);
     if (!samples.ok()) return bad(number, samples.status().message());
     for (size_t i = 0; i < samples->size(); ++i) {
       std::optional<TrainingSample>& sample = (*samples)[i];

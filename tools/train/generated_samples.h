@@ -26,8 +26,10 @@ struct GeneratedSampling {
   // The share of the other games trained on (the same games at every seed;
   // a smaller share's games are among a larger one's).
   double share = 1;
-  // Leaves out the positions the game's endgame network judges.
-  bool beyond_endgame = false;
+  // For a whole-game network: leaves out the positions the game's endgame
+  // network judges, and gives the others the hand-written evaluation's
+  // logit as their base (play/training_samples.h).
+  bool whole_game = false;
 };
 
 struct GeneratedSamples {
@@ -35,7 +37,7 @@ struct GeneratedSamples {
   std::vector<TrainingSample> validation;          // the held-out games' positions
   std::vector<TrainingSample> validation_results;  // the same, the game's result the target
   uint64_t games = 0;                              // read, held out or not
-  uint64_t left_out = 0;                           // positions beyond_endgame left out
+  uint64_t left_out = 0;                           // positions whole_game left out
 };
 
 // The target of a position: the tables' value (`table`: "-" none, "d",

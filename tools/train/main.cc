@@ -156,7 +156,7 @@ absl::Status RunFit(const Flags& flags, const std::string& command_line) {
   const GeneratedSampling sampling{.blend = blend,
                                    .validation = validation,
                                    .share = share,
-                                   .beyond_endgame = IsWholeGameFamily(family)};
+                                   .whole_game = IsWholeGameFamily(family)};
   for (const absl::string_view data_path : absl::StrSplit(data, ',', absl::SkipEmpty())) {
     const std::string path(data_path);
     absl::Status read = IsGeneratedFile(path) ? ReadGeneratedSamples(path, sampling, generated)
