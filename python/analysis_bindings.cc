@@ -281,7 +281,7 @@ void RegisterAnalysis(py::module_& m) {
         Check(parsed_evaluation.has_value(),
               absl::StrCat("eval='", evaluation, "': must be ", NameChoices(kEvaluationNames)));
         Check(evalfile.empty() || *parsed_evaluation != Evaluation::kClassic,
-              "evalfile: applies only with eval='learned' or 'endgame'");
+              "evalfile: applies only with eval='learned' or 'whole'");
         return BestMove(p, {engine, time.value, depth.value, nodes.value, iterations.value,
                             threads.value, seed.value, hash.value, memory.value, exploration.value,
                             tb, *parsed, *parsed_evaluation, evalfile});
@@ -297,10 +297,11 @@ void RegisterAnalysis(py::module_& m) {
       "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
       "engine='mcts' (iterations, time, threads, seed,\n"
       "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
-      "visits, win_rate, proven, nodes, pv. eval='learned' (the game's networks, where it has\n"
-      "them), 'endgame' (its endgame network, the hand-written evaluation elsewhere) or\n"
-      "'classic' (the hand-written evaluation), for either engine; evalfile=PATH: a learned\n"
-      "one with that weight file (.lnet) instead of the built-in network of its family.\n"
+      "visits, win_rate, proven, nodes, pv. eval='learned' (the game's endgame network where\n"
+      "it has one and it judges, the hand-written evaluation elsewhere), 'whole' (the same,\n"
+      "the hand-written evaluation corrected by its whole-game network) or 'classic' (the\n"
+      "hand-written evaluation), for either engine; evalfile=PATH: a learned one with that\n"
+      "weight file (.lnet) instead of the built-in network of its family.\n"
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
       "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,

@@ -56,7 +56,7 @@ struct SearchOptions {
   int quiescence_depth = 8;
   Leaves leaves = Leaves::kEvaluate;
   Evaluation evaluation = kDefaultEvaluation;
-  // With a learned evaluation (kLearned, kEndgame): this network in place of
+  // With a learned evaluation (kLearned, kWholeGame): this network in place of
   // the built-in one of its family (endgame or whole-game); null: the built-in ones.
   std::shared_ptr<const QuantizedNetwork> network = nullptr;
   Player for_player = Player::kP1;  // with optimistic or pessimistic leaves

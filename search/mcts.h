@@ -79,7 +79,7 @@ struct MctsOptions {
   double press = kDefaultPress;              // 0 to 1: the pressing term's weight (above)
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = kDefaultEvaluation;  // with evaluation leaves
-  // With a learned evaluation (kLearned, kEndgame): this network in place of
+  // With a learned evaluation (kLearned, kWholeGame): this network in place of
   // the built-in one of its family (endgame or whole-game); null: the built-in ones.
   std::shared_ptr<const QuantizedNetwork> network = nullptr;
   int threads = 1;  // 1 to 256

@@ -10,17 +10,18 @@
 
 namespace lud64 {
 
-// Which static evaluation a search uses: the game's learned networks where
-// it has them (the endgame network where it judges, the whole-game network
-// elsewhere), its endgame network alone with the hand-written rules
-// elsewhere (the evaluation before the whole-game networks), or the
-// hand-written rules everywhere.
-enum class Evaluation : uint8_t { kLearned, kClassic, kEndgame };
+// Which static evaluation a search uses: the game's learned endgame network
+// where it judges (the hand-written rules elsewhere, and in a game without
+// one); the hand-written rules everywhere; or the endgame network where it
+// judges and elsewhere the hand-written rules corrected by the game's
+// whole-game network (network/games/game_networks.h).
+enum class Evaluation : uint8_t { kLearned, kClassic, kWholeGame };
 // As every front-end writes the option (`eval=`).
 inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLearned, "learned"},
                                                                {Evaluation::kClassic, "classic"},
-                                                               {Evaluation::kEndgame, "endgame"}}};
-// What every engine uses unless told otherwise.
+                                                               {Evaluation::kWholeGame, "whole"}}};
+// What every engine uses unless told otherwise. The whole-game network did
+// not beat it (networks/README.md): it stays an option.
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kLearned;
 
 // MCTS's UCB1 exploration constant C, rewards being 0 to 1.

@@ -27,17 +27,17 @@ concept SearchableGame = Game<G> && requires(const G& game, const typename G::Po
 
 // The static evaluation `evaluation` asks for. A learned one is the game's
 // networks' (GameNetwork<G>, network/games/game_networks.h: the score for the
-// player to move, the endgame network's where it judges the position, with
-// kLearned the whole-game network's elsewhere, the hand-written
-// evaluation's where neither judges), with `network` (a user's weight file
-// of a family the game names) in place of the built-in network of its kind;
-// a game without a network has its hand-written evaluation alone.
+// player to move, the endgame network's where it judges the position, else
+// the hand-written evaluation's, with kWholeGame corrected by the whole-game
+// network's), with `network` (a user's weight file of a family the game
+// names) in place of the built-in network of its kind; a game without a
+// network has its hand-written evaluation alone.
 template <SearchableGame G>
 Score Evaluate(const G& game, const typename G::Position& p, Evaluation evaluation,
                const std::shared_ptr<const QuantizedNetwork>& network = nullptr) {
   if constexpr (HasGameNetwork<G>) {
     if (evaluation != Evaluation::kClassic) {
-      return GameNetwork<G>::Evaluate(game, p, evaluation == Evaluation::kLearned, network);
+      return GameNetwork<G>::Evaluate(game, p, evaluation == Evaluation::kWholeGame, network);
     }
   }
   return game.evaluate(p);

@@ -40,7 +40,7 @@ TEST(UgiSession, Handshake) {
   for (const char* option :
        {"option name game type string default davxar:pieces=6", engine_option,
         "option name hash type spin", "option name threads type spin", leaves_option,
-        "option name eval type combo default learned var learned var classic var endgame",
+        "option name eval type combo default learned var learned var classic var whole",
         "option name evalfile type string default <empty>", "option name tb type string"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }

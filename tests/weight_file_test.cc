@@ -70,7 +70,7 @@ TEST(WeightFile, AFileOfTheBuiltInNetworkSearchesAsItAndAnotherFileDiffers) {
 std::string WholeGameScore(const std::shared_ptr<const QuantizedNetwork>& network) {
   const Davxar game;
   TranspositionTable table(4);
-  AlphaBeta<Davxar> search(game, &table, {.evaluation = Evaluation::kLearned, .network = network});
+  AlphaBeta<Davxar> search(game, &table, {.evaluation = Evaluation::kWholeGame, .network = network});
   const SearchReport report = search.Search(game.start(), {.depth = 3});
   return absl::StrCat(ScoreText(report.score), " nodes ", report.nodes);
 }

@@ -23,10 +23,11 @@ ABSL_FLAG(std::string, leaves, "evaluation",
           "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
 ABSL_FLAG(std::string, eval, "learned",
-          "the static evaluation: learned (the game's networks, where it has them), endgame (its "
-          "endgame network, the hand-written evaluation elsewhere) or classic");
+          "the static evaluation: learned (the game's endgame network where it judges, the "
+          "hand-written evaluation elsewhere), whole (the same, the hand-written evaluation "
+          "corrected by the game's whole-game network) or classic (the hand-written one)");
 ABSL_FLAG(std::string, evalfile, "",
-          "with --eval=learned or endgame: a weight file (.lnet) to judge with instead of the "
+          "with --eval=learned or whole: a weight file (.lnet) to judge with instead of the "
           "built-in network of its family");
 
 namespace lud64 {
@@ -38,7 +39,7 @@ absl::StatusOr<Evaluation> EvaluationFlag() {
   const std::optional<Evaluation> evaluation = ValueNamed(kEvaluationNames, text);
   if (evaluation == Evaluation::kClassic && FlagGiven("evalfile")) {
     return absl::InvalidArgumentError(
-        "--evalfile applies only with --eval=learned or --eval=endgame");
+        "--evalfile applies only with --eval=learned or --eval=whole");
   }
   if (evaluation) return *evaluation;
   return absl::InvalidArgumentError(
@@ -171,9 +172,10 @@ const Command kBestMoveCommand = {
     "  Without a limit either thinks for one second. --moves: decisions played from\n"
     "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
     "  --eval=learned (the default): the game's learned network (network/) where it has one,\n"
-    "  the hand-written evaluation otherwise; --eval=classic: the hand-written one.\n"
-    "  --evalfile=F: the learned evaluation with the weight file F (lud64-train fit) instead\n"
-    "  of the built-in network; a file of another game or variant is refused.\n"
+    "  the hand-written evaluation otherwise; --eval=whole: the same, the hand-written one\n"
+    "  corrected by the game's whole-game network; --eval=classic: the hand-written one.\n"
+    "  --evalfile=F: a learned evaluation with the weight file F (lud64-train fit) instead\n"
+    "  of the built-in network of its family; a file of another game or variant is refused.\n"
     "  --multipv=K: alpha-beta's best K lines, each scored exactly (the K-th with the first\n"
     "  decisions of the others left out), an info line per line and depth.\n"
     "  --threads=T: either engine searches on T threads. Alpha-beta by lazy SMP: the\n"

@@ -211,7 +211,7 @@ void UgiSession::Handshake() {
                     NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
   Emit(absl::StrCat("option name eval type combo default ",
                     NameOf(kEvaluationNames, settings_.evaluation),
-                    " var learned var classic var endgame"));
+                    " var learned var classic var whole"));
   Emit(absl::StrCat("option name evalfile type string default ",
                     settings_.evalfile.empty() ? "<empty>" : settings_.evalfile));
   Emit(absl::StrCat("option name tb type string default ",
