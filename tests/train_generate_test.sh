@@ -2,7 +2,8 @@
 # lud64-train generate on tiny data (seconds): labelled self-play games, the
 # same games whatever the threads, a run resumed after it stopped (and after a
 # block cut by a crash) giving the games of one run, bad input with a
-# one-line error and exit 2, and Ctrl-C with exit 130 and whole games only.
+# one-line error and exit 2, Ctrl-C with exit 130 and whole games only, and
+# fit training on the file.
 # Table labels: train_tables_test.sh.
 # Usage: train_generate_test.sh LUD64_TRAIN
 set -uo pipefail
@@ -52,6 +53,24 @@ printf 'game 0 davxar 1-0 10 1\nnonsense\n' > "$work/bad.txt"
 only_line 2 "lud64-train generate: $work/bad.txt: line 2: expected a position line; not a file of lud64-train generate" -- \
   generate --game=davxar "--out=$work/bad.txt"
 check "no file made by bad input" [ ! -e "$work/x.txt" ]
+
+# fit trains on generate's files: whole games held out, the loss against
+# their results, a whole-game family leaving the endgame positions out.
+expect 0 'fit: 6 generated games: [0-9]+ training positions, [0-9]+ held out, 0 left' -- \
+  fit "--data=$work/a.txt" --family=davxar "--out=$work/e.lnet" --epochs=1 --validation=0.3
+expect 0 'against results 0\.[0-9]+' -- fit "--data=$work/a.txt" --family=davxar-whole \
+  "--out=$work/w.lnet" --epochs=2 --blend=0.5 --validation=0.5 "--curve=$work/w.csv"
+expect 0 'fit: 6 generated games: .* [1-9][0-9]* left to the endgame network' -- fit \
+  "--data=$work/a.txt" --family=davxar-whole "--out=$work/w.lnet" --epochs=1 --validation=0.5
+expect 0 'family   davxar-whole' -- info "--net=$work/w.lnet"
+check "the curve's loss against results" awk -F, '
+  NR == 1 { ok = $7 == "validation_result_loss"; next }
+  { ok = ok && $7 ~ /^0\.[0-9]+$/ }
+  END { exit !ok || NR < 3 }' "$work/w.csv"
+only_line 2 "lud64-train fit: --blend=2: expected a number from 0 to 1" -- fit "--data=$work/a.txt" \
+  --family=davxar-whole "--out=$work/x.lnet" --blend=2
+only_line 2 "lud64-train fit: generate file $work/bad.txt: line 2: expected a line \`<score> <result> <table> <position>\`" \
+  -- fit "--data=$work/bad.txt" --family=davxar-whole "--out=$work/x.lnet"
 
 # Ctrl-C: exit 130, whole games only, and the same command resumes.
 interrupt generate --game=davxar --depth=4 --games=1000 "--out=$work/i.txt"
