@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "boards/game_list.h"
+#include "engine/random.h"
 #include "play/training_samples.h"
 
 namespace lud64 {
@@ -19,11 +20,8 @@ namespace {
 // A uniform number in [0, 1) fixed by a game's index (SplitMix64): which
 // games are held out or trained on does not depend on the file's order.
 double GameDraw(uint64_t index) {
-  uint64_t z = index + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return static_cast<double>(z >> 11) / static_cast<double>(uint64_t{1} << 53);
+  uint64_t state = index;
+  return static_cast<double>(SplitMix64(state) >> 11) / static_cast<double>(uint64_t{1} << 53);
 }
 
 // One game's block as read: where its positions go and their targets.
