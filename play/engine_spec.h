@@ -51,7 +51,7 @@ bool RepeatsItsGames(const EngineSpec& spec);
 
 // `random`, `alphabeta[:time=S,depth=D,nodes=N,hash=MiB,threads=T,quiescence=0|1,eval=E,tb=DIR]`,
 // `mcts[:time=S,iterations=N,threads=T,exploration=C,press=W,memory=MiB,leaves=playout|evaluation,
-// eval=E,tb=DIR]` (E: learned or classic)
+// eval=E,tb=DIR]` (E: learned, classic or whole)
 // or `ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=<command line>` (cmd last: the rest of the text is
 // the command, commas and all).
 absl::StatusOr<EngineSpec> ParseEngineSpec(absl::string_view text);

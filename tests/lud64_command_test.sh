@@ -61,7 +61,7 @@ expect fail 'unexpected argument' -- show extra
 expect fail '--hash' -- bestmove --game=guettal --hash=0
 expect 0 'bestmove ' -- bestmove --game=davxar --depth=3 --eval=classic
 expect 0 'bestmove ' -- bestmove --engine=mcts --game=davxar --iterations=300 --eval=classic
-expect 2 '^lud64: --eval=neural: must be learned or classic$' -- bestmove --game=davxar --depth=1 --eval=neural
+expect 2 '^lud64: --eval=neural: must be learned, classic or whole$' -- bestmove --game=davxar --depth=1 --eval=neural
 expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --game=davxar --depth=1 --evalfile=/nonexistent/w.lnet
 expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --engine=mcts --game=davxar --iterations=10 --evalfile=/nonexistent/w.lnet
 expect 0 'none decided within 3 plies' -- match --game=guettal --p1=random --p2=random --games=4 --openings=2 --balanced=3

@@ -96,7 +96,7 @@ TEST(ParseEngineSpec, RejectsBadSpecifications) {
       {"alphabeta:depth=101", "from 1 to 100"},
       {"mcts:exploration=-0.1", "must be a number"},
       {"mcts:leaves=eval", "leaves=eval must be playout or evaluation"},
-      {"alphabeta:eval=neural", "option eval=neural must be learned or classic"},
+      {"alphabeta:eval=neural", "option eval=neural must be learned, classic or whole"},
       {"random:eval=classic", "unknown option 'eval'"},
       {"alphabeta:leaves=evaluation", "unknown option 'leaves'"},
   };
