@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/decision.h"
+#include "engine/decision_sets.h"
 #include "engine/player.h"
 #include "engine/site_names.h"
 
@@ -95,12 +96,37 @@ void Apply(const G& game, typename G::Position& position, Decision decision) {
   FinishDecision(game, position, mover, {whole_turn_pass, same_turn});
 }
 
-// Whether `decision` is legal in `position`.
+// A game may offer its decisions as sets of targets (engine/decision_sets.h):
+// cheaper than building the list, for a uniform choice or a legality test.
+template <class G>
+concept HasDecisionSets = Game<G> &&
+    requires(const G& game, const typename G::Position& p, DecisionSets& sets) {
+  game.decision_sets(p, sets);
+};
+
+// Whether `decision` is legal in `position`: read from the decision sets
+// where the game has them (a forced pass is legal when they are empty),
+// without listing every decision.
 template <Game G>
 bool IsLegal(const G& game, const typename G::Position& position, Decision decision) {
-  DecisionList list;
-  LegalDecisions(game, position, list);
-  return list.contains(decision);
+  if constexpr (HasDecisionSets<G>) {
+    if (position.state.over()) return false;
+    DecisionSets sets;
+    game.decision_sets(position, sets);
+    if (sets.count() == 0) return decision.is_pass();
+    for (int i = 0; i < sets.size(); ++i) {
+      const DecisionSet& set = sets[i];
+      if (set.kind == decision.kind && Contains(set.targets, decision.to) &&
+          set.At(decision.to) == decision) {
+        return true;
+      }
+    }
+    return false;
+  } else {
+    DecisionList list;
+    LegalDecisions(game, position, list);
+    return list.contains(decision);
+  }
 }
 
 }  // namespace lud64

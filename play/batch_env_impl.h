@@ -78,7 +78,7 @@ class BatchEnvOf final : public BatchEnvCore {
         const int32_t id = actions[i];
         const Decision decision =
             id >= 0 && id < actions_.size() ? actions_.decision(id) : Decision::Pass();
-        if (id < 0 || id >= actions_.size() || !IsLegalDecision(game_, position, decision)) {
+        if (id < 0 || id >= actions_.size() || !IsLegal(game_, position, decision)) {
           int seen = first_error.load();
           while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
           }

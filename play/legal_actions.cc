@@ -1,6 +1,7 @@
 #include "play/legal_actions.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #if defined(__SSSE3__)

@@ -1,41 +1,16 @@
 // The legal actions of a position by action id, for the batched front-ends
 // (play/game_batch.cc, play/batch_env_impl.h): written as a row of bools
-// straight from the game's decision sets, and the legality of one decision
-// without listing them all.
+// straight from the game's decision sets.
 #ifndef LUD64_PLAY_LEGAL_ACTIONS_H_
 #define LUD64_PLAY_LEGAL_ACTIONS_H_
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 
 #include "engine/action_space.h"
 #include "engine/game.h"
-#include "search/playout.h"  // HasDecisionSets
 
 namespace lud64 {
-
-// Whether `decision` is legal in `position`: IsLegal (engine/game.h), read
-// from the decision sets of the games that have them.
-template <Game G>
-bool IsLegalDecision(const G& game, const typename G::Position& position, Decision decision) {
-  if constexpr (HasDecisionSets<G>) {
-    if (position.state.over()) return false;
-    DecisionSets sets;
-    game.decision_sets(position, sets);
-    if (sets.count() == 0) return decision.is_pass();
-    for (int i = 0; i < sets.size(); ++i) {
-      const DecisionSet& set = sets[i];
-      if (set.kind == decision.kind && Contains(set.targets, decision.to) &&
-          set.At(decision.to) == decision) {
-        return true;
-      }
-    }
-    return false;
-  } else {
-    return IsLegal(game, position, decision);
-  }
-}
 
 // Writes rows of legal actions (row[id] for each id of an action space), and
 // their bits beside (for a test of one action in one read). Where a set's

@@ -10,16 +10,8 @@
 
 namespace lud64 {
 
-// A game may offer its decisions as sets of targets (engine/decision_sets.h):
-// a cheaper exact uniform choice than building the list (forced pass excluded).
-template <class G>
-concept HasDecisionSets = Game<G> &&
-    requires(const G& game, const typename G::Position& p, DecisionSets& sets) {
-  game.decision_sets(p, sets);
-};
-
-// A game may also draw the decision the sets would give, from the same random
-// number, without building them (a playout kernel).
+// A game with decision sets (HasDecisionSets, engine/game.h) may also draw the decision the sets
+// would give, from the same random number, without building them (a playout kernel).
 template <class G>
 concept HasRandomDecision = HasDecisionSets<G> &&
     requires(const G& game, const typename G::Position& p, Random& random) {

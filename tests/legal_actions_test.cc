@@ -20,7 +20,8 @@ namespace {
 
 // Over `games` random games of `name`: the row holds the ids of
 // LegalDecisions and nothing else (written over a row of other values, and
-// not past its end), and IsLegalDecision agrees with every cell.
+// not past its end), and IsLegal (read from the decision sets) agrees with
+// every cell.
 void ExpectRowIsTheList(const std::string& name, int games) {
   absl::StatusOr<AnyGame> any = MakeGame(name);
   ASSERT_TRUE(any.ok()) << any.status();
@@ -49,7 +50,7 @@ void ExpectRowIsTheList(const std::string& name, int games) {
             row.pop_back();
             ASSERT_EQ(row, expected) << name << ", game " << g << ", ply " << ply;
             for (int id = 0; id < actions.size(); ++id) {
-              ASSERT_EQ(IsLegalDecision(game, position, actions.decision(id)), expected[id] == 1)
+              ASSERT_EQ(IsLegal(game, position, actions.decision(id)), expected[id] == 1)
                   << name << ", id " << id;
               ASSERT_EQ(LegalActionRows::HasBit(bits.data(), id), expected[id] == 1)
                   << name << ", bit " << id;
