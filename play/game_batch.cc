@@ -125,11 +125,12 @@ class GameBatchOf final : public GameBatch {
       std::array<bool, 512> scratch;
       bool* row =
           out.legal != nullptr ? out.legal + static_cast<size_t>(i) * width : scratch.data();
-      LegalActionRows::Bits bits{};
+      LegalActionRows::Bits bits;  // Write sets every word
       if (ended_[i] == 0 && !position.state.over()) {
         rows_->Write(game_, position, row, bits);
       } else {
         rows_->Zero(row);
+        bits.fill(0);
       }
       std::copy_n(bits.begin(), rows_->bit_words(), LegalBits(i));
     }
