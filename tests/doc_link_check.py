@@ -13,6 +13,8 @@ import os
 import re
 import sys
 
+from repository_check import run
+
 SKIPPED_DIRS = {"build", "node_modules"}
 # The link text may run over lines; the target is one word.
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
@@ -94,16 +96,8 @@ def check(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
-        os.path.dirname(os.path.abspath(__file__)))
-    errors = check(root)
-    for error in errors:
-        print(error)
-    if errors:
-        print(f"{len(errors)} broken link(s) in the Markdown files")
-        return 1
-    print("doc links: every relative link of every Markdown file resolves")
-    return 0
+    return run(check, lambda count: f"{count} broken link(s) in the Markdown files",
+               "doc links: every relative link of every Markdown file resolves")
 
 
 if __name__ == "__main__":

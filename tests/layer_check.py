@@ -11,6 +11,8 @@ import os
 import re
 import sys
 
+from repository_check import run
+
 # The layers, bottom up: (name, folders). A folder's files belong to the
 # layer of the longest folder that contains them. Within a layer, the
 # folders of SUBLAYERS are ordered too, bottom up.
@@ -138,16 +140,8 @@ def check(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
-        os.path.dirname(os.path.abspath(__file__)))
-    errors = check(root)
-    for error in errors:
-        print(error)
-    if errors:
-        print(f"{len(errors)} include(s) against the layers (LAYERS.md)")
-        return 1
-    print("layers: every include follows LAYERS.md")
-    return 0
+    return run(check, lambda count: f"{count} include(s) against the layers (LAYERS.md)",
+               "layers: every include follows LAYERS.md")
 
 
 if __name__ == "__main__":
