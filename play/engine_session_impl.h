@@ -272,11 +272,8 @@ class GameEngineSession final : public EngineSession {
   }
 
   static TableVerdict VerdictOf(const tablebase::TbProbeResult& r) {
-    const tablebase::TbResult result = r.under_limit.result;
     return {.family = r.family,
-            .sign = result == tablebase::TbResult::kWin    ? 1
-                    : result == tablebase::TbResult::kLoss ? -1
-                                                           : 0,
+            .sign = tablebase::ResultSign(r.under_limit),
             .turns = r.under_limit.turns,
             .line = r.line};
   }

@@ -48,10 +48,7 @@ class LabelTables {
         return std::nullopt;
       absl::StatusOr<tablebase::TbValue> value = base_->Probe(position);
       if (!value.ok()) return value.status();
-      const int sign = value->result == tablebase::TbResult::kWin    ? 1
-                       : value->result == tablebase::TbResult::kLoss ? -1
-                                                                     : 0;
-      return TableLabel{sign, value->turns};
+      return TableLabel{tablebase::ResultSign(*value), value->turns};
     } else {
       return std::nullopt;
     }

@@ -39,10 +39,7 @@ TrainingSample SampleOf(const G& game, const typename G::Position& position, flo
 
 // The target of an exact value (TableTarget, training_samples.h).
 inline float TargetOf(const tablebase::TbValue& value) {
-  const int sign = value.result == tablebase::TbResult::kWin    ? 1
-                   : value.result == tablebase::TbResult::kLoss ? -1
-                                                                : 0;
-  return TableTarget(sign, value.turns);
+  return TableTarget(tablebase::ResultSign(value), value.turns);
 }
 
 template <class G>

@@ -32,10 +32,7 @@ class TableRankingOf final : public TableRanking {
     std::vector<RankedAction> actions;
     for (const tablebase::RankedDecision& r : *ranked) {
       const tablebase::TbValue value = tablebase::UnderTurnLimit(r.value, position.state.turn);
-      const int sign = value.result == tablebase::TbResult::kWin    ? 1
-                       : value.result == tablebase::TbResult::kLoss ? -1
-                                                                    : 0;
-      actions.push_back({r.decision, sign, value.turns});
+      actions.push_back({r.decision, tablebase::ResultSign(value), value.turns});
     }
     return actions;
   }

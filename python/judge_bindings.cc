@@ -193,10 +193,7 @@ py::dict MatchReport(const GamePtr& game, const MatchRequest& request, const Mat
 
 // A table value as lud64's (sign, turns): 1 a win, 0 a draw, -1 a loss.
 py::tuple SignAndTurns(const tablebase::TbValue& value) {
-  const int sign = value.result == tablebase::TbResult::kWin    ? 1
-                   : value.result == tablebase::TbResult::kLoss ? -1
-                                                                : 0;
-  return py::make_tuple(sign, value.turns);
+  return py::make_tuple(tablebase::ResultSign(value), value.turns);
 }
 
 py::dict Accuracy(const GamePtr& game, const py::object& policy, const std::string& tables,

@@ -71,6 +71,11 @@ struct TbValue {
   friend bool operator==(const TbValue&, const TbValue&) = default;
 };
 
+// The value's result as lud64 reports it: +1 a win, 0 a draw, -1 a loss.
+constexpr int ResultSign(const TbValue& v) {
+  return v.result == TbResult::kWin ? 1 : v.result == TbResult::kLoss ? -1 : 0;
+}
+
 inline TbValue ValueOf(Entry e) {
   if (e == kDrawEntry) return {};
   return {IsWin(e) ? TbResult::kWin : TbResult::kLoss, EntryTurns(e)};

@@ -18,10 +18,7 @@ namespace lud64::tablebase {
 
 // A table value as a search sees it (exact unless said).
 inline TableValue SearchValue(const TbValue& value, bool exact = true) {
-  return {value.result == TbResult::kWin    ? 1
-          : value.result == TbResult::kLoss ? -1
-                                            : 0,
-          value.turns, exact || value.result == TbResult::kDraw};
+  return {ResultSign(value), value.turns, exact || value.result == TbResult::kDraw};
 }
 
 // A probe over tables already open, shared by every copy of the probe.
