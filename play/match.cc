@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "play/any_position.h"
 #include "play/game_record.h"
 #include "play/openings.h"
 #include "play/perft.h"
@@ -184,7 +185,7 @@ absl::StatusOr<MatchRun> PlayMatchOf(const G& game, const MatchRequest& request,
 int DefaultOpenings(const AnyGame& game) {
   constexpr int kFewest = 4, kMost = 12;
   constexpr uint64_t kLines = 1000;
-  const AnyPosition start = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game);
+  const AnyPosition start = StartOf(game);
   int plies = kFewest;
   while (plies < kMost && CountPerft(game, start, plies) < kLines) ++plies;
   return plies;

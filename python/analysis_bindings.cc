@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/notation.h"
+#include "play/any_position.h"
 #include "play/best_move.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
@@ -83,8 +84,7 @@ py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument,
   Check(!from || from->game->name == game->name, "position: a position of another game");
   if (from) CheckOngoing(*from);
   AnyPosition position = start.position;
-  if (!from)
-    position = std::visit([](const auto& g) { return AnyPosition(g.start()); }, game->game);
+  if (!from) position = StartOf(game->game);
   return JsonOf(
       *game, position,
       [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
