@@ -79,7 +79,7 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
   if (name == "threads" && (alphabeta || mcts))
     return ReadOption(text, name, value, 1, 256, options.threads);
   if (name == "exploration" && mcts) {
-    return ReadOption(text, name, value, 0.0, 100.0, options.exploration);
+    return ReadOption(text, name, value, 0.0, kMaxExploration, options.exploration);
   }
   if (name == "press" && mcts) return ReadOption(text, name, value, 0.0, 1.0, options.press);
   if (name == "memory" && mcts) {

@@ -135,6 +135,7 @@ struct BestMoveOptions {
   uint64_t seed = 1;
   int hash = kDefaultHashMib, memory = kDefaultTreeMib;
   double exploration = kDefaultExploration;
+  double press = kDefaultPress;
   std::optional<std::string> tb;
   MctsLeaves leaves = MctsLeaves::kEvaluation;
   Evaluation evaluation = kDefaultEvaluation;
@@ -162,6 +163,7 @@ absl::StatusOr<std::pair<std::string, std::string>> SessionBestMove(
   engine.threads = options.threads;
   engine.seed = options.seed;
   engine.exploration = options.exploration;
+  engine.press = options.press;
   engine.leaves = options.leaves;
   engine.evaluation = options.evaluation;
   engine.evalfile = options.network_file;
@@ -212,7 +214,9 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.threads >= 1 && options.threads <= 256, "threads: must be 1 to 256");
   Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
   Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
-  Check(options.exploration >= 0 && options.exploration <= 100, "exploration: must be 0 to 100");
+  Check(options.exploration >= 0 && options.exploration <= kMaxExploration,
+        absl::StrCat("exploration: must be 0 to ", kMaxExploration));
+  Check(options.press >= 0 && options.press <= 1, "press: must be 0 to 1");
   // A limit of the other engine would be ignored, and a search without its
   // own limit never ends: refuse it, as `lud64 bestmove` does.
   const BestMoveOptions defaults;
@@ -225,6 +229,7 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
       {"seed", mcts || options.seed == defaults.seed},
       {"memory", mcts || options.memory == defaults.memory},
       {"exploration", mcts || options.exploration == defaults.exploration},
+      {"press", mcts || options.press == defaults.press},
       {"leaves", mcts || options.leaves == defaults.leaves},
   };
   for (const auto& [name, fits] : others) {
@@ -271,8 +276,9 @@ void RegisterAnalysis(py::module_& m) {
          Int<uint64_t, "nodes"> nodes, const std::string& engine,
          Int<uint64_t, "iterations"> iterations, Int<int, "threads"> threads,
          Int<uint64_t, "seed"> seed, Int<int, "hash"> hash, Int<int, "memory"> memory,
-         Float<"exploration"> exploration, const std::optional<std::string>& tb,
-         const std::string& leaves, const std::string& evaluation, const std::string& evalfile) {
+         Float<"exploration"> exploration, Float<"press"> press,
+         const std::optional<std::string>& tb, const std::string& leaves,
+         const std::string& evaluation, const std::string& evalfile) {
         const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
         Check(parsed.has_value(),
               absl::StrCat("leaves='", leaves, "': must be ", NameChoices(kMctsLeavesNames)));
@@ -284,19 +290,20 @@ void RegisterAnalysis(py::module_& m) {
               "evalfile: applies only with eval='learned' or 'whole'");
         return BestMove(p, {engine, time.value, depth.value, nodes.value, iterations.value,
                             threads.value, seed.value, hash.value, memory.value, exploration.value,
-                            tb, *parsed, *parsed_evaluation, evalfile});
+                            press.value, tb, *parsed, *parsed_evaluation, evalfile});
       },
       py::arg("position"), py::kw_only(), py::arg("time") = 0.0, py::arg("depth") = 0,
       py::arg("nodes") = 0, py::arg("engine") = "alphabeta", py::arg("iterations") = 0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = kDefaultHashMib,
       py::arg("memory") = kDefaultTreeMib, py::arg("exploration") = kDefaultExploration,
-      py::arg("tb") = std::nullopt, py::arg("leaves") = "evaluation", py::arg("eval") = "learned",
-      py::arg("evalfile") = "",
+      py::arg("press") = kDefaultPress, py::arg("tb") = std::nullopt,
+      py::arg("leaves") = "evaluation", py::arg("eval") = "learned", py::arg("evalfile") = "",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB, threads: lazy SMP, nodes counting\n"
       "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
       "engine='mcts' (iterations, time, threads, seed,\n"
-      "memory MiB, exploration, leaves='evaluation' or 'playout'): info has iterations,\n"
+      "memory MiB, exploration, press: the pressing term's weight, 0 to 1,\n"
+      "leaves='evaluation' or 'playout'): info has iterations,\n"
       "visits, win_rate, proven, nodes, pv. eval='learned' (the game's endgame network where\n"
       "it has one and it judges, the hand-written evaluation elsewhere), 'whole' (the same,\n"
       "the hand-written evaluation corrected by its whole-game network) or 'classic' (the\n"

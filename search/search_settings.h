@@ -24,11 +24,13 @@ inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLea
 // not beat it (networks/README.md): it stays an option.
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kLearned;
 
-// MCTS's UCB1 exploration constant C, rewards being 0 to 1.
+// MCTS's UCB1 exploration constant C, rewards being 0 to 1; every front-end
+// takes 0 to kMaxExploration.
 inline constexpr double kDefaultExploration = 1.0;
-// The weight of MCTS's pressing term (`press=`, search/mcts.h): a leaf's
-// value measured against the root's, so that a side far ahead still prefers
-// gaining more; 0 leaves a leaf's value its expected result alone.
+inline constexpr double kMaxExploration = 100.0;
+// The weight of MCTS's pressing term (`press`, search/mcts.h), 0 to 1: a
+// leaf's value measured against the root's, so that a side far ahead still
+// prefers gaining more; 0 leaves a leaf's value its expected result alone.
 inline constexpr double kDefaultPress = 0.5;
 
 // What an MCTS leaf is worth on its first visit: the result of a uniform

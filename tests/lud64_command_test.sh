@@ -61,7 +61,17 @@ expect fail 'unexpected argument' -- show extra
 expect fail '--hash' -- bestmove --game=guettal --hash=0
 expect 0 'bestmove ' -- bestmove --game=davxar --depth=3 --eval=classic
 expect 0 'bestmove ' -- bestmove --engine=mcts --game=davxar --iterations=300 --eval=classic
-expect 2 '^lud64: --eval=neural: must be learned, classic or whole$' -- bestmove --game=davxar --depth=1 --eval=neural
+expect fail '^lud64: --press=1.5: must be 0 to 1$' -- bestmove --engine=mcts --game=davxar --iterations=10 --press=1.5
+expect fail 'press' -- bestmove --game=davxar --depth=1 --press=0.2
+# x far ahead: the pressing term changes the root's win rate.
+far_ahead='--position=xo./xo./x../..o/....x..o/o../.xx/x.x/x.. x turn=100 hand=0,0'
+win_rate() {
+  "$lud64" bestmove --engine=mcts --game=davxar "$far_ahead" --iterations=3000 --press="$1" |
+    grep -o 'winrate [0-9.]*'
+}
+pressed=$(win_rate 1) unpressed=$(win_rate 0)
+check "--press=0 and --press=1 give different win rates: '$unpressed', '$pressed'" \
+  test -n "$unpressed" -a "$unpressed" != "$pressed"
 expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --game=davxar --depth=1 --evalfile=/nonexistent/w.lnet
 expect 2 '^lud64: network file /nonexistent/w.lnet: cannot open it$' -- bestmove --engine=mcts --game=davxar --iterations=10 --evalfile=/nonexistent/w.lnet
 expect 0 'none decided within 3 plies' -- match --game=guettal --p1=random --p2=random --games=4 --openings=2 --balanced=3

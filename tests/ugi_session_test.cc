@@ -5,6 +5,7 @@
 #include "tools/lud64/ugi/ugi_session.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -41,7 +42,9 @@ TEST(UgiSession, Handshake) {
        {"option name game type string default davxar:pieces=6", engine_option,
         "option name hash type spin", "option name threads type spin", leaves_option,
         "option name eval type combo default learned var learned var classic var whole",
-        "option name evalfile type string default <empty>", "option name tb type string"}) {
+        "option name evalfile type string default <empty>", "option name tb type string",
+        "option name exploration type string default 1",
+        "option name press type string default 0.5"}) {
     EXPECT_TRUE(absl::StrContains(all, option)) << option << " in\n" << all;
   }
   EXPECT_EQ(driver.Ask("isready"), "readyok");
@@ -154,6 +157,28 @@ TEST(UgiSession, EvalOptionChoosesTheEvaluation) {
   EXPECT_NE(scores["learned"], scores["classic"]);
 }
 
+// MCTS's options reach its search. x far ahead (nine pieces against five):
+// the pressing term changes every leaf's value, so the root's win rate.
+TEST(UgiSession, MctsPressReachesTheSearch) {
+  std::set<std::string> win_rates;
+  for (const char* press : {"0", "1"}) {
+    Driver driver("davxar");
+    ASSERT_TRUE(driver.Send("setoption name engine value mcts").empty());
+    ASSERT_TRUE(driver.Send(absl::StrCat("setoption name press value ", press)).empty());
+    ASSERT_TRUE(
+        driver.Send("position fen xo./xo./x../..o/....x..o/o../.xx/x.x/x.. x turn=100 hand=0,0")
+            .empty());
+    driver.Send("go nodes 3000");
+    ASSERT_TRUE(driver.WaitFor("bestmove"));
+    for (const std::string& line : driver.Lines()) {
+      if (absl::StartsWith(line, "info iterations 3000 ")) {
+        win_rates.insert(line.substr(line.find(" winrate ")));
+      }
+    }
+  }
+  EXPECT_EQ(win_rates.size(), 2u);
+}
+
 TEST(UgiSession, SetOptionGameChangesTheGame) {
   Driver driver("damdaman");
   EXPECT_TRUE(driver.Send("setoption name game value davxar:lines=ludii,pieces=6").empty());
@@ -186,6 +211,9 @@ TEST(UgiSession, BadInputIsReportedAndChangesNothing) {
            "setoption name threads value 300",
            "setoption name engine value minimax",
            "setoption name leaves value rollout",
+           "setoption name exploration value -1",
+           "setoption name press value 1.5",
+           "setoption name press value much",
            "setoption name eval value neural",
            "setoption name game value chess",
            "setoption name game value davxar:pieces=99",

@@ -116,6 +116,7 @@ def test_none_is_not_a_game():
     ("mcts", "depth=3", "depth: applies only with engine='alphabeta'"),
     ("alphabeta", "iterations=100", "iterations: applies only with engine='mcts'"),
     ("alphabeta", "depth=1, seed=2", "seed: applies only with engine='mcts'"),
+    ("alphabeta", "depth=1, press=0.2", "press: applies only with engine='mcts'"),
 ])
 def test_bestmove_refuses_the_other_engines_limits(engine, limits, message):
     # The old module ignored them and searched without end: in a child, with a timeout.
@@ -123,6 +124,15 @@ def test_bestmove_refuses_the_other_engines_limits(engine, limits, message):
                        f"try:\n    lud64.bestmove(p, engine='{engine}', {limits})\n"
                        "except ValueError as e:\n    print(e)", timeout=30)
     assert out.strip() == message
+
+
+def test_mcts_press_reaches_the_search():
+    # x far ahead (nine pieces against five): the pressing term changes every
+    # leaf's value, so the root's win rate.
+    p = lud64.Game("davxar").position("xo./xo./x../..o/....x..o/o../.xx/x.x/x.. x turn=100 hand=0,0")
+    rates = {press: lud64.bestmove(p, engine="mcts", iterations=3000, press=press)[1]["win_rate"]
+             for press in (0.0, 1.0)}
+    assert rates[0.0] != rates[1.0]
 
 
 def test_playouts_refuse_a_finished_position():

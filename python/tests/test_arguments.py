@@ -155,6 +155,7 @@ FLOAT_ARGUMENTS = [
     (lambda v: lud64.playouts(G, time=v), "time"),
     (lambda v: lud64.bestmove(P, time=v), "time"),
     (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, exploration=v), "exploration"),
+    (lambda v: lud64.bestmove(P, engine="mcts", iterations=10, press=v), "press"),
     (lambda v: lud64.solve(P, depth=1, time=v), "time"),
 ]
 FLOAT_IDS = [f"{i}-{name}" for i, (_, name) in enumerate(FLOAT_ARGUMENTS)]

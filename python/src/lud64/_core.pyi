@@ -111,7 +111,7 @@ def playouts(game: Game, *, count: int = ..., time: float = ..., threads: int = 
 def bestmove(position: Position, *, time: float = ..., depth: int = ..., nodes: int = ...,
              engine: str = ..., iterations: int = ..., threads: int = ..., seed: int = ...,
              hash: int = ..., memory: int = ..., exploration: float = ...,
-             tb: Optional[str] = ..., leaves: str = ..., eval: str = ...,
+             press: float = ..., tb: Optional[str] = ..., leaves: str = ..., eval: str = ...,
              evalfile: str = ...) -> Tuple[str, Dict[str, Any]]: ...
 def solve(position: Position, *, depth: int = ..., nodes: int = ..., time: float = ...,
           hash: int = ..., tb: Optional[str] = ...) -> Dict[str, Any]: ...

@@ -19,6 +19,9 @@ ABSL_FLAG(int, multipv, 1,
 ABSL_FLAG(uint64_t, iterations, 0, "mcts: stop after this many iterations (0: no limit)");
 ABSL_FLAG(double, exploration, lud64::kDefaultExploration,
           "mcts: the UCB1 exploration constant (0 to 100)");
+ABSL_FLAG(double, press, lud64::kDefaultPress,
+          "mcts: the weight of the pressing term, 0 to 1 (0: off): far ahead, a leaf is also "
+          "worth what it gains on the root, so that a won game is won sooner");
 ABSL_FLAG(std::string, leaves, "evaluation",
           "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
@@ -57,6 +60,7 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
   request.limits.nodes = absl::GetFlag(FLAGS_iterations);
   engine.seed = absl::GetFlag(FLAGS_seed);
   engine.exploration = absl::GetFlag(FLAGS_exploration);
+  engine.press = absl::GetFlag(FLAGS_press);
   const std::string leaves = absl::GetFlag(FLAGS_leaves);
   const std::optional<MctsLeaves> parsed = ValueNamed(kMctsLeavesNames, leaves);
   if (!parsed) {
@@ -66,7 +70,8 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
   engine.leaves = *parsed;
   engine.memory_mib = absl::GetFlag(FLAGS_memory);
   if (absl::Status status = FirstError({
-          CheckRange("exploration", engine.exploration, 0.0, 100.0),
+          CheckRange("exploration", engine.exploration, 0.0, kMaxExploration),
+          CheckRange("press", engine.press, 0.0, 1.0),
           CheckRange("memory", engine.memory_mib, 1, 65536, " MiB"),
       });
       !status.ok()) {
@@ -81,8 +86,8 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
 }
 
 int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
-  if (absl::Status status =
-          RejectFlags({"iterations", "seed", "exploration", "memory", "leaves"}, "--engine=mcts");
+  if (absl::Status status = RejectFlags(
+          {"iterations", "seed", "exploration", "press", "memory", "leaves"}, "--engine=mcts");
       !status.ok()) {
     return Fail(status);
   }
@@ -160,8 +165,9 @@ const Command kBestMoveCommand = {
     "[--tb=DIR]\n"
     "  lud64 bestmove --engine=mcts [--game=G] [--position=P] [--moves=\"D ...\"] [--iterations=N] "
     "[--time=S] "
-    "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--memory=MiB]\n"
-    "              [--leaves=playout|evaluation] [--eval=E] [--evalfile=F] [--tb=DIR]",
+    "[--clock=S [--inc=S]] [--threads=T] [--seed=S] [--exploration=C] [--press=W]\n"
+    "              [--memory=MiB] [--leaves=playout|evaluation] [--eval=E] [--evalfile=F] "
+    "[--tb=DIR]",
     "Search for the best decision. Alpha-beta (the default): one info line per depth, then\n"
     "  bestmove. Scores are in centi-pieces (cp 100 = one piece ahead) for the player to\n"
     "  move, or 'win in N' / 'loss in N' plies.\n"
@@ -187,9 +193,9 @@ const Command kBestMoveCommand = {
     "  example: lud64 bestmove --game=guettal --depth=6\n"
     "  example: lud64 bestmove --game=davxar --time=2 --threads=2\n"
     "  example: lud64 bestmove --engine=mcts --game=damdaman --time=5 --threads=2",
-    {"game",        "position", "moves",   "depth",  "nodes",      "time",    "clock",
-     "inc",         "hash",     "multipv", "engine", "iterations", "threads", "seed",
-     "exploration", "memory",   "leaves",  "eval",   "evalfile",   "tb"},
+    {"game",        "position", "moves",   "depth",  "nodes",      "time",     "clock",
+     "inc",         "hash",     "multipv", "engine", "iterations", "threads",  "seed",
+     "exploration", "press",    "memory",  "leaves", "eval",       "evalfile", "tb"},
     RunBestMoveCommand,
     {},
     {},

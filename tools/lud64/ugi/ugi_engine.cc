@@ -15,6 +15,8 @@ EngineOptions SessionOptions(const UgiSettings& settings) {
   options.hash_mib = options.memory_mib = settings.hash_mib;
   options.threads = settings.threads;
   options.leaves = settings.leaves;
+  options.exploration = settings.exploration;
+  options.press = settings.press;
   options.evaluation = settings.evaluation;
   options.evalfile = settings.evalfile;
   if (!settings.tb.empty()) options.tables = settings.tb;

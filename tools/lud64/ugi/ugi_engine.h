@@ -27,6 +27,8 @@ struct UgiSettings {
   int multipv = 1;                              // alpha-beta's lines
   std::string tb;                               // endgame table directory; "" for none
   MctsLeaves leaves = MctsLeaves::kEvaluation;  // MCTS: what a new leaf is worth
+  double exploration = kDefaultExploration;     // MCTS: the UCB1 constant
+  double press = kDefaultPress;                 // MCTS: the pressing term's weight
   Evaluation evaluation = kDefaultEvaluation;   // both: the static evaluation
   std::string evalfile;  // a weight file for the learned one; "" for the built-in network
 };

@@ -36,6 +36,17 @@ absl::StatusOr<int64_t> ReadInteger(absl::string_view what, absl::string_view te
   return value;
 }
 
+// A number from `low` to `high`, for `what`.
+absl::StatusOr<double> ReadNumber(absl::string_view what, absl::string_view text, double low,
+                                  double high) {
+  double value;
+  if (!absl::SimpleAtod(text, &value) || !(value >= low && value <= high)) {  // also NaN
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " ", Quoted(text), ": must be a number from ", low, " to ", high));
+  }
+  return value;
+}
+
 constexpr int64_t kMaxMilliseconds = int64_t{1000} * 86400 * 365;
 
 }  // namespace
@@ -209,6 +220,9 @@ void UgiSession::Handshake() {
   Emit(absl::StrCat("option name multipv type spin default ", settings_.multipv, " min 1 max 64"));
   Emit(absl::StrCat("option name leaves type combo default ",
                     NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
+  // UGI's option types have no decimal number: these are strings read as one.
+  Emit(absl::StrCat("option name exploration type string default ", settings_.exploration));
+  Emit(absl::StrCat("option name press type string default ", settings_.press));
   Emit(absl::StrCat("option name eval type combo default ",
                     NameOf(kEvaluationNames, settings_.evaluation),
                     " var learned var classic var whole"));
@@ -234,11 +248,12 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
   if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
-      name != "multipv" && name != "leaves" && name != "eval" && name != "evalfile" &&
-      name != "tb") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "setoption: unknown option ", Quoted(name),
-        " (options: game, engine, hash, threads, multipv, leaves, eval, evalfile, tb)"));
+      name != "multipv" && name != "leaves" && name != "exploration" && name != "press" &&
+      name != "eval" && name != "evalfile" && name != "tb") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("setoption: unknown option ", Quoted(name),
+                     " (options: game, engine, hash, threads, multipv, leaves, exploration, "
+                     "press, eval, evalfile, tb)"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -283,6 +298,15 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
                                                      ": must be ", NameChoices(kMctsLeavesNames)));
     }
     settings.leaves = *leaves;
+  } else if (name == "exploration") {
+    absl::StatusOr<double> exploration =
+        ReadNumber("setoption exploration", value, 0, kMaxExploration);
+    if (!exploration.ok()) return exploration.status();
+    settings.exploration = *exploration;
+  } else if (name == "press") {
+    absl::StatusOr<double> press = ReadNumber("setoption press", value, 0, 1);
+    if (!press.ok()) return press.status();
+    settings.press = *press;
   } else if (name == "eval") {
     const std::optional<Evaluation> evaluation =
         ValueNamed(kEvaluationNames, absl::AsciiStrToLower(value));
