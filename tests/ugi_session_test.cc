@@ -18,6 +18,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "play/best_move.h"
+#include "play/game_record.h"
 #include "search/playout.h"
 #include "tests/ugi_session_driver.h"
 
