@@ -38,7 +38,7 @@ TEST(UgiSession, Handshake) {
   const char* engine_option =
       "option name engine type combo default alphabeta var alphabeta var mcts";
   const char* leaves_option =
-      "option name leaves type combo default evaluation var evaluation var playout";
+      "option name leaves type combo default evaluation var playout var evaluation";
   for (const char* option :
        {"option name game type string default davxar:pieces=6", engine_option,
         "option name hash type spin", "option name threads type spin", leaves_option,

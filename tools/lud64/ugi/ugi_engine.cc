@@ -11,7 +11,7 @@ namespace lud64 {
 
 EngineOptions SessionOptions(const UgiSettings& settings) {
   EngineOptions options;
-  options.kind = settings.engine == "mcts" ? EngineKind::kMcts : EngineKind::kAlphaBeta;
+  options.kind = settings.engine;
   options.hash_mib = options.memory_mib = settings.hash_mib;
   options.threads = settings.threads;
   options.leaves = settings.leaves;

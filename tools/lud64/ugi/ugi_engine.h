@@ -21,7 +21,7 @@ namespace lud64 {
 
 // The engine options of the protocol (`setoption`), other than the game.
 struct UgiSettings {
-  std::string engine = "alphabeta";             // or "mcts"
+  EngineKind engine = EngineKind::kAlphaBeta;   // or kMcts
   int hash_mib = kDefaultHashMib;               // alpha-beta's table, or MCTS's tree
   int threads = 1;                              // either engine's threads
   int multipv = 1;                              // alpha-beta's lines

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/input_text.h"
+#include "tools/lud64/ugi/ugi_options.h"
 
 namespace lud64 {
 namespace {
@@ -32,17 +33,6 @@ absl::StatusOr<int64_t> ReadInteger(absl::string_view what, absl::string_view te
   if (!absl::SimpleAtoi(text, &value) || value < low || value > high) {
     return absl::InvalidArgumentError(
         absl::StrCat(what, " ", Quoted(text), ": must be an integer from ", low, " to ", high));
-  }
-  return value;
-}
-
-// A number from `low` to `high`, for `what`.
-absl::StatusOr<double> ReadNumber(absl::string_view what, absl::string_view text, double low,
-                                  double high) {
-  double value;
-  if (!absl::SimpleAtod(text, &value) || !(value >= low && value <= high)) {  // also NaN
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " ", Quoted(text), ": must be a number from ", low, " to ", high));
   }
   return value;
 }
@@ -213,23 +203,7 @@ void UgiSession::Handshake() {
   Emit("id name lud64");
   Emit("id author the lud64 authors");
   Emit(absl::StrCat("option name game type string default ", game_));
-  Emit(absl::StrCat("option name engine type combo default ", settings_.engine,
-                    " var alphabeta var mcts"));
-  Emit(absl::StrCat("option name hash type spin default ", settings_.hash_mib, " min 1 max 65536"));
-  Emit(absl::StrCat("option name threads type spin default ", settings_.threads, " min 1 max 256"));
-  Emit(absl::StrCat("option name multipv type spin default ", settings_.multipv, " min 1 max 64"));
-  Emit(absl::StrCat("option name leaves type combo default ",
-                    NameOf(kMctsLeavesNames, settings_.leaves), " var evaluation var playout"));
-  // UGI's option types have no decimal number: these are strings read as one.
-  Emit(absl::StrCat("option name exploration type string default ", settings_.exploration));
-  Emit(absl::StrCat("option name press type string default ", settings_.press));
-  Emit(absl::StrCat("option name eval type combo default ",
-                    NameOf(kEvaluationNames, settings_.evaluation),
-                    " var learned var classic var whole"));
-  Emit(absl::StrCat("option name evalfile type string default ",
-                    settings_.evalfile.empty() ? "<empty>" : settings_.evalfile));
-  Emit(absl::StrCat("option name tb type string default ",
-                    settings_.tb.empty() ? "<empty>" : settings_.tb));
+  for (const std::string& line : UgiOptionLines(settings_)) Emit(line);
   Emit("ugiok");
 }
 
@@ -247,13 +221,9 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
   }
   const std::string name =
       absl::AsciiStrToLower(absl::StrJoin(words.begin() + 1, words.begin() + value_at, " "));
-  if (name != "game" && name != "engine" && name != "hash" && name != "threads" &&
-      name != "multipv" && name != "leaves" && name != "exploration" && name != "press" &&
-      name != "eval" && name != "evalfile" && name != "tb") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("setoption: unknown option ", Quoted(name),
-                     " (options: game, engine, hash, threads, multipv, leaves, exploration, "
-                     "press, eval, evalfile, tb)"));
+  if (name != "game" && !IsUgiOption(name)) {
+    return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option ", Quoted(name),
+                                                   " (options: game, ", UgiOptionNames(), ")"));
   }
   if (value_at == words.size()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": needs a value"));
@@ -271,55 +241,7 @@ absl::Status UgiSession::SetOption(absl::string_view args) {
     game_ = value;
     return absl::OkStatus();
   }
-  if (name == "engine") {
-    const std::string engine = absl::AsciiStrToLower(value);
-    if (engine != "alphabeta" && engine != "mcts") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("setoption engine ", Quoted(value), ": must be alphabeta or mcts"));
-    }
-    settings.engine = engine;
-  } else if (name == "hash") {
-    absl::StatusOr<int64_t> mib = ReadInteger("setoption hash", value, 1, 65536);
-    if (!mib.ok()) return mib.status();
-    settings.hash_mib = static_cast<int>(*mib);
-  } else if (name == "threads") {
-    absl::StatusOr<int64_t> threads = ReadInteger("setoption threads", value, 1, 256);
-    if (!threads.ok()) return threads.status();
-    settings.threads = static_cast<int>(*threads);
-  } else if (name == "multipv") {
-    absl::StatusOr<int64_t> lines = ReadInteger("setoption multipv", value, 1, 64);
-    if (!lines.ok()) return lines.status();
-    settings.multipv = static_cast<int>(*lines);
-  } else if (name == "leaves") {
-    const std::optional<MctsLeaves> leaves =
-        ValueNamed(kMctsLeavesNames, absl::AsciiStrToLower(value));
-    if (!leaves) {
-      return absl::InvalidArgumentError(absl::StrCat("setoption leaves ", Quoted(value),
-                                                     ": must be ", NameChoices(kMctsLeavesNames)));
-    }
-    settings.leaves = *leaves;
-  } else if (name == "exploration") {
-    absl::StatusOr<double> exploration =
-        ReadNumber("setoption exploration", value, 0, kMaxExploration);
-    if (!exploration.ok()) return exploration.status();
-    settings.exploration = *exploration;
-  } else if (name == "press") {
-    absl::StatusOr<double> press = ReadNumber("setoption press", value, 0, 1);
-    if (!press.ok()) return press.status();
-    settings.press = *press;
-  } else if (name == "eval") {
-    const std::optional<Evaluation> evaluation =
-        ValueNamed(kEvaluationNames, absl::AsciiStrToLower(value));
-    if (!evaluation) {
-      return absl::InvalidArgumentError(absl::StrCat("setoption eval ", Quoted(value), ": must be ",
-                                                     NameChoices(kEvaluationNames)));
-    }
-    settings.evaluation = *evaluation;
-  } else if (name == "evalfile") {
-    settings.evalfile = value == "<empty>" ? "" : value;
-  } else {  // tb
-    settings.tb = value == "<empty>" ? "" : value;
-  }
+  if (absl::Status status = SetUgiOption(name, value, settings); !status.ok()) return status;
   if (absl::Status status = engine_->Configure(settings); !status.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("setoption ", name, ": ", status.message()));
   }
