@@ -24,6 +24,12 @@ inline constexpr int kDefaultHashMib = 64;
 inline constexpr int kDefaultTreeMib = 256;
 // The most seconds any time limit takes, flags and engine options alike: a day.
 inline constexpr double kMaxSeconds = 86400;
+// The ranges every front-end takes (flags, engine specs, UGI, Python): a
+// table's or tree's MiB, threads, alpha-beta's depth and lines.
+inline constexpr int kMaxTableMib = 65536;
+inline constexpr int kMaxThreads = 256;
+inline constexpr int kMaxDepth = 100;
+inline constexpr int kMaxMultipv = 64;
 
 struct EngineOptions {
   EngineKind kind = EngineKind::kAlphaBeta;

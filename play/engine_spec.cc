@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/game_spec.h"
 #include "engine/input_text.h"
+#include "play/engine_options.h"
 
 namespace lud64 {
 namespace {
@@ -58,14 +59,14 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return ReadOption(text, name, value, 1e-6, kMaxSeconds, limits.seconds);
   }
   if (name == "depth" && (alphabeta || solver || ugi)) {
-    return ReadOption(text, name, value, 1, 100, limits.depth);
+    return ReadOption(text, name, value, 1, kMaxDepth, limits.depth);
   }
   if (name == "margin" && ugi) return ReadOption(text, name, value, 0.0, 86400.0, spec.margin);
   if (name == "nodes" && (alphabeta || solver || ugi)) {
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, limits.nodes);
   }
   if (name == "hash" && (alphabeta || solver)) {
-    return ReadOption(text, name, value, 1, 65536, options.hash_mib);
+    return ReadOption(text, name, value, 1, kMaxTableMib, options.hash_mib);
   }
   if (name == "quiescence" && alphabeta) {
     int quiescence = 1;
@@ -77,13 +78,13 @@ absl::Status ReadEngineOption(absl::string_view text, absl::string_view name,
     return ReadOption<uint64_t>(text, name, value, 1, uint64_t{1} << 50, limits.nodes);
   }
   if (name == "threads" && (alphabeta || mcts))
-    return ReadOption(text, name, value, 1, 256, options.threads);
+    return ReadOption(text, name, value, 1, kMaxThreads, options.threads);
   if (name == "exploration" && mcts) {
     return ReadOption(text, name, value, 0.0, kMaxExploration, options.exploration);
   }
   if (name == "press" && mcts) return ReadOption(text, name, value, 0.0, 1.0, options.press);
   if (name == "memory" && mcts) {
-    return ReadOption(text, name, value, 1, 65536, options.memory_mib);
+    return ReadOption(text, name, value, 1, kMaxTableMib, options.memory_mib);
   }
   if (name == "leaves" && mcts) {
     if (const std::optional<MctsLeaves> leaves = ValueNamed(kMctsLeavesNames, value)) {

@@ -13,6 +13,7 @@
 #include "engine/notation.h"
 #include "play/any_position.h"
 #include "play/best_move.h"
+#include "play/engine_options.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
 #include "play/perft.h"
@@ -79,7 +80,8 @@ py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument,
   Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
   Check(count > 0 || (time >= 0.001 && time <= kMaxSeconds),
         absl::StrCat("time: must be 0.001 to ", kMaxSeconds, " seconds"));
-  Check(threads >= 1 && threads <= 256, "threads: must be 1 to 256");
+  Check(threads >= 1 && threads <= kMaxThreads,
+        absl::StrCat("threads: must be 1 to ", kMaxThreads));
   const PositionHandle start = from ? *from : PositionHandle{game, {}, {}};
   Check(!from || from->game->name == game->name, "position: a position of another game");
   if (from) CheckOngoing(*from);
@@ -101,10 +103,11 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
   const uint64_t nodes = nodes_argument.value;
   const double time = time_argument.value;
   CheckOngoing(p);
-  Check(depth >= 1 && depth <= 100, "depth: must be 1 to 100");
+  Check(depth >= 1 && depth <= kMaxDepth, absl::StrCat("depth: must be 1 to ", kMaxDepth));
   Check(time >= 0 && time <= kMaxSeconds,
         absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
-  Check(hash >= 1 && hash <= 65536, "hash: must be 1 to 65536 MiB");
+  Check(hash >= 1 && hash <= kMaxTableMib,
+        absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
   return JsonOf(
       *p.game, p.position,
       [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
@@ -210,10 +213,14 @@ py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
         absl::StrCat("engine='", options.engine, "': must be alphabeta or mcts"));
   Check(options.time >= 0 && options.time <= kMaxSeconds,
         absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
-  Check(options.depth >= 0 && options.depth <= 100, "depth: must be 1 to 100");
-  Check(options.threads >= 1 && options.threads <= 256, "threads: must be 1 to 256");
-  Check(options.hash >= 1 && options.hash <= 65536, "hash: must be 1 to 65536 MiB");
-  Check(options.memory >= 1 && options.memory <= 65536, "memory: must be 1 to 65536 MiB");
+  Check(options.depth >= 0 && options.depth <= kMaxDepth,
+        absl::StrCat("depth: must be 1 to ", kMaxDepth));
+  Check(options.threads >= 1 && options.threads <= kMaxThreads,
+        absl::StrCat("threads: must be 1 to ", kMaxThreads));
+  Check(options.hash >= 1 && options.hash <= kMaxTableMib,
+        absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
+  Check(options.memory >= 1 && options.memory <= kMaxTableMib,
+        absl::StrCat("memory: must be 1 to ", kMaxTableMib, " MiB"));
   Check(options.exploration >= 0 && options.exploration <= kMaxExploration,
         absl::StrCat("exploration: must be 0 to ", kMaxExploration));
   Check(options.press >= 0 && options.press <= 1, "press: must be 0 to 1");

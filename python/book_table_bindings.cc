@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "play/engine_options.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
 #include "play/table_operations.h"
@@ -58,7 +59,7 @@ std::string BuildGameTables(const GamePtr& game, const std::string& directory,
   if (absl::Status status = CheckTableLimit(upto, request.max_pieces); !status.ok()) {
     throw py::value_error(std::string(status.message()));
   }
-  CheckRange(threads.value, "threads", 1, 256);
+  CheckRange(threads.value, "threads", 1, kMaxThreads);
   request.threads = threads.value;
   // As the command: without a bound, this machine's memory.
   request.memory_mib = memory ? memory->value : static_cast<int64_t>(PhysicalMebibytes());

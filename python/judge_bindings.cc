@@ -19,6 +19,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "play/accuracy.h"
+#include "play/engine_options.h"
 #include "play/engine_session.h"
 #include "play/match.h"
 #include "python/bindings.h"
@@ -245,7 +246,7 @@ py::dict Match(const GamePtr& game, const py::object& first, const py::object& s
   request.games = Checked(games.value, "games", 1, 1'000'000);
   request.openings = Checked(openings.value, "openings", 0, 1000);
   request.balanced = Checked(balanced.value, "balanced", 0, 20);
-  request.threads = Checked(threads.value, "threads", 1, 256);
+  request.threads = Checked(threads.value, "threads", 1, kMaxThreads);
   request.seed = seed.value;
   if (sprt) {
     absl::StatusOr<Sprt> parsed = ParseSprt(absl::StrCat(sprt->first, ",", sprt->second),

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/score.h"
+#include "play/engine_options.h"
 #include "play/engine_session.h"
 #include "play/table_ranking.h"
 #include "python/bindings.h"
@@ -73,8 +74,12 @@ py::dict SearchPosition(const PositionHandle& p, const std::string& kind,
   if (time.value < 0 || time.value > kMaxSeconds) throw py::value_error("time: must be 0 or more");
   if (depth.value < 0 || depth.value > 100) throw py::value_error("depth: must be 0 to 100");
   if (multipv.value < 1 || multipv.value > 256) throw py::value_error("multipv: must be 1 to 256");
-  if (threads.value < 1 || threads.value > 256) throw py::value_error("threads: must be 1 to 256");
-  if (hash.value < 1 || hash.value > 65536) throw py::value_error("hash: must be 1 to 65536 MiB");
+  if (threads.value < 1 || threads.value > kMaxThreads) {
+    throw py::value_error(absl::StrCat("threads: must be 1 to ", kMaxThreads));
+  }
+  if (hash.value < 1 || hash.value > kMaxTableMib) {
+    throw py::value_error(absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
+  }
   EngineOptions options;
   options.kind = kind == "mcts" ? EngineKind::kMcts : EngineKind::kAlphaBeta;
   options.threads = threads.value;

@@ -20,6 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "boards/game_list.h"
+#include "play/engine_options.h"
 #include "play/labelled_games.h"
 #include "play/opening_book.h"
 #include "tools/common/interrupt.h"
@@ -145,7 +146,7 @@ absl::Status RunGenerate(const Flags& flags, const std::string& command_line) {
   absl::StatusOr<int> depth = flags.Number<int>("depth", 4, 0, 60);
   absl::StatusOr<uint64_t> nodes = flags.Number<uint64_t>("nodes", 0, 0, uint64_t{1} << 40);
   absl::StatusOr<int> openings = flags.Number<int>("openings", 8, 0, 200);
-  absl::StatusOr<int> threads = flags.Number<int>("threads", 1, 1, 256);
+  absl::StatusOr<int> threads = flags.Number<int>("threads", 1, 1, kMaxThreads);
   absl::StatusOr<int> max_plies = flags.Number<int>("max-plies", 1000, 1, 100'000);
   for (const absl::Status& status : {games.status(), seed.status(), depth.status(), nodes.status(),
                                      openings.status(), threads.status(), max_plies.status()}) {

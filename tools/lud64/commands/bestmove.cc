@@ -7,6 +7,7 @@
 #include "absl/strings/ascii.h"
 #include "engine/input_text.h"
 #include "play/best_move.h"
+#include "play/engine_options.h"
 #include "play/memory_check.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
@@ -72,7 +73,7 @@ int RunMctsBestMoveCommand(AnalysisRequest& request) {
   if (absl::Status status = FirstError({
           CheckRange("exploration", engine.exploration, 0.0, kMaxExploration),
           CheckRange("press", engine.press, 0.0, 1.0),
-          CheckRange("memory", engine.memory_mib, 1, 65536, " MiB"),
+          CheckRange("memory", engine.memory_mib, 1, kMaxTableMib, " MiB"),
       });
       !status.ok()) {
     return Fail(status);
@@ -94,7 +95,7 @@ int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
   request.engine.kind = EngineKind::kAlphaBeta;
   request.engine.hash_mib = absl::GetFlag(FLAGS_hash);
   if (absl::Status status = FirstError({
-          CheckRange("hash", request.engine.hash_mib, 1, 65536, " MiB"),
+          CheckRange("hash", request.engine.hash_mib, 1, kMaxTableMib, " MiB"),
           CheckMemoryFor(absl::StrCat("--hash=", request.engine.hash_mib), request.engine.hash_mib,
                          "the transposition table"),
       });
@@ -104,7 +105,8 @@ int RunAlphaBetaBestMoveCommand(AnalysisRequest& request) {
   request.limits.depth = absl::GetFlag(FLAGS_depth);
   request.limits.nodes = absl::GetFlag(FLAGS_nodes);
   request.limits.multipv = absl::GetFlag(FLAGS_multipv);
-  if (absl::Status status = CheckRange("multipv", request.limits.multipv, 1, 64); !status.ok()) {
+  if (absl::Status status = CheckRange("multipv", request.limits.multipv, 1, kMaxMultipv);
+      !status.ok()) {
     return Fail(status);
   }
   return 0;
@@ -127,8 +129,8 @@ int RunBestMoveCommand(const std::string&) {
   limits.increment = absl::GetFlag(FLAGS_inc);
   request.engine.threads = absl::GetFlag(FLAGS_threads);
   if (absl::Status status = FirstError({
-          CheckRange("threads", request.engine.threads, 1, 256),
-          FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
+          CheckRange("threads", request.engine.threads, 1, kMaxThreads),
+          FlagGiven("depth") ? CheckRange("depth", depth, 1, kMaxDepth) : absl::OkStatus(),
           CheckRange("time", limits.seconds, 0.0, kMaxSeconds, " seconds"),
           CheckRange("clock", limits.clock, 0.0, kMaxSeconds, " seconds"),
           CheckRange("inc", limits.increment, 0.0, kMaxSeconds, " seconds"),

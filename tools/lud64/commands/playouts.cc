@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "play/engine_options.h"
 #include "play/playouts_run.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
@@ -26,7 +27,7 @@ int RunPlayoutsCommand(const std::string&) {
   if (absl::Status status = FirstError({
           request.count ? CheckRange<uint64_t>("count", request.count, 1, 1'000'000'000'000)
                         : CheckRange("time", request.seconds, 0.001, kMaxSeconds, " seconds"),
-          CheckRange("threads", request.threads, 1, 256),
+          CheckRange("threads", request.threads, 1, kMaxThreads),
       });
       !status.ok()) {
     return Fail(status);

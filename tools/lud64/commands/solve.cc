@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "play/engine_options.h"
 #include "play/memory_check.h"
 #include "play/solve_analysis.h"
 #include "tools/common/interrupt.h"
@@ -23,9 +24,9 @@ int RunSolveCommand(const std::string&) {
   request.limits.nodes = absl::GetFlag(FLAGS_nodes);
   request.limits.seconds = absl::GetFlag(FLAGS_time);
   if (absl::Status status = FirstError({
-          FlagGiven("depth") ? CheckRange("depth", depth, 1, 100) : absl::OkStatus(),
+          FlagGiven("depth") ? CheckRange("depth", depth, 1, kMaxDepth) : absl::OkStatus(),
           CheckRange("time", request.limits.seconds, 0.0, kMaxSeconds, " seconds"),
-          CheckRange("hash", request.engine.hash_mib, 1, 65536, " MiB"),
+          CheckRange("hash", request.engine.hash_mib, 1, kMaxTableMib, " MiB"),
       });
       !status.ok()) {
     return Fail(status);

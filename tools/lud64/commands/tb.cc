@@ -10,6 +10,7 @@
 #include "absl/flags/flag.h"
 #include "absl/functional/function_ref.h"
 #include "absl/strings/str_format.h"
+#include "play/engine_options.h"
 #include "play/memory_check.h"
 #include "play/table_operations.h"
 #include "tools/common/interrupt.h"
@@ -100,7 +101,7 @@ int RunTb(const std::string& action) {
     if (absl::Status status = FirstError({
             upto.ok() ? absl::OkStatus()
                       : absl::InvalidArgumentError(absl::StrCat("--", upto.message())),
-            CheckRange("threads", options.threads, 1, 256),
+            CheckRange("threads", options.threads, 1, kMaxThreads),
             CheckRange<int64_t>("memory", options.memory_mib, 0, 1 << 24, " MiB"),
             RejectFlags({"position", "json"}, "tb probe"),
         });
@@ -137,7 +138,7 @@ int RunTb(const std::string& action) {
     });
   }
   const int threads = absl::GetFlag(FLAGS_threads);
-  if (absl::Status status = CheckRange("threads", threads, 1, 256); !status.ok()) {
+  if (absl::Status status = CheckRange("threads", threads, 1, kMaxThreads); !status.ok()) {
     return Fail(status);
   }
   if (action == "compress") {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/input_text.h"
 #include "engine/named_values.h"
+#include "play/engine_options.h"
 
 namespace lud64 {
 namespace {
@@ -88,24 +89,24 @@ const std::array<UgiOption, 10> kUgiOptions = {{
      }},
     {"hash",
      [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.hash_mib, " min 1 max 65536");
+       return absl::StrCat("type spin default ", s.hash_mib, " min 1 max ", kMaxTableMib);
      },
      [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("hash", v, 1, 65536), s.hash_mib);
+       return Assign(ReadSpin("hash", v, 1, kMaxTableMib), s.hash_mib);
      }},
     {"threads",
      [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.threads, " min 1 max 256");
+       return absl::StrCat("type spin default ", s.threads, " min 1 max ", kMaxThreads);
      },
      [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("threads", v, 1, 256), s.threads);
+       return Assign(ReadSpin("threads", v, 1, kMaxThreads), s.threads);
      }},
     {"multipv",
      [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.multipv, " min 1 max 64");
+       return absl::StrCat("type spin default ", s.multipv, " min 1 max ", kMaxMultipv);
      },
      [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("multipv", v, 1, 64), s.multipv);
+       return Assign(ReadSpin("multipv", v, 1, kMaxMultipv), s.multipv);
      }},
     {"leaves",
      [](const UgiSettings& s) {

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/input_text.h"
+#include "play/engine_options.h"
 #include "tools/lud64/ugi/ugi_options.h"
 
 namespace lud64 {
@@ -307,7 +308,7 @@ absl::Status UgiSession::Go(absl::string_view args) {
     absl::StatusOr<int64_t> number =
         seconds
             ? ReadInteger(absl::StrCat("go ", key, " (milliseconds)"), value, 0, kMaxMilliseconds)
-        : key == "depth" ? ReadInteger("go depth", value, 1, 100)
+        : key == "depth" ? ReadInteger("go depth", value, 1, kMaxDepth)
                          : ReadInteger("go nodes", value, 1, int64_t{1} << 50);
     if (!number.ok()) return number.status();
     if (seconds) {

@@ -7,6 +7,7 @@
 #include "absl/flags/flag.h"
 #include "engine/game.h"
 #include "engine/input_text.h"
+#include "play/engine_options.h"
 #include "play/engine_spec.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
@@ -72,7 +73,7 @@ int RunMatchCommand(const std::string&) {
   if (absl::Status status = FirstError({
           CheckRange("openings", request.openings, 0, 1000),
           CheckRange("balanced", request.balanced, 0, 20),
-          CheckRange("threads", request.threads, 1, 256),
+          CheckRange("threads", request.threads, 1, kMaxThreads),
       });
       !status.ok()) {
     return Fail(status);
