@@ -63,6 +63,38 @@ inline int NthSite(Bitboard b, int n) {
 #endif
 }
 
+// Whether Deposit is one pdep: built with BMI2, or on x86-64 where NthSite
+// uses the processor's fast one. Elsewhere Deposit is a loop, and a caller
+// that wants speed takes another way.
+inline bool FastDeposit() {
+#if defined(__BMI2__)
+  return true;
+#elif defined(__x86_64__)
+  return internal::use_pdep;
+#else
+  return false;
+#endif
+}
+
+// pdep: the low bits of `source` placed, lowest first, at the set bits of
+// `mask`. Deposit(SquareBit(n), b) is the n-th lowest set bit of b, or 0 if b
+// has n or fewer: a select whose result is a bitboard, not a site.
+inline Bitboard Deposit(Bitboard source, Bitboard mask) {
+#if defined(__BMI2__)
+  return _pdep_u64(source, mask);
+#elif defined(__x86_64__)
+  if (internal::use_pdep) [[likely]] {
+    uint64_t deposited;
+    asm("pdep %2, %1, %0" : "=r"(deposited) : "r"(source), "rm"(mask));
+    return deposited;
+  }
+#endif
+  Bitboard deposited = 0;
+  for (; mask != 0 && source != 0; mask &= mask - 1, source >>= 1)
+    if (source & 1) deposited |= mask & -mask;
+  return deposited;
+}
+
 // Iterates the sites of a bitboard, lowest first: `for (int s : Sites(b))`.
 class Sites {
  public:

@@ -3,6 +3,7 @@
 
 #include "boards/damdaman/damdaman_text.h"
 #include "engine/position_text.h"
+#include "engine/random.h"
 #include "gtest/gtest.h"
 #include "search/perft.h"
 #include "tests/reference_checks.h"
@@ -125,6 +126,34 @@ TEST(DamdamanCapture, CornerAndCustodialTogether) {
   // (x on B3 beyond it) are taken together.
   EXPECT_EQ(After("......./......./......./......./.x...../xo...../o.x.... x", "C1-B1"),
             "......./......./......./......./.x...../x....../.x.....");
+}
+
+// Captures, computed without a branch, against the rules read cell by cell:
+// every arrival cell of random boards of every density.
+TEST(DamdamanCapture, CapturesMatchTheRulesCellByCell) {
+  using Grid = Damdaman::Grid;
+  Random random(56);
+  int captured_boards = 0;
+  for (int round = 0; round < 4000; ++round) {
+    const Bitboard occupied = random.Next() & random.Next() & Grid::kAll;
+    const Bitboard side = round % 3 == 0 ? random.Next() & random.Next() : random.Next();
+    for (int to = 0; to < Grid::kSites; ++to) {
+      const Bitboard own = ((occupied & side) | SquareBit(to)), opponent = occupied & ~own;
+      Bitboard expected = 0;
+      for (Direction d : kOrthogonal) {
+        const int between = Grid::Step(to, d);
+        const int beyond = between < 0 ? -1 : Grid::Step(between, d);
+        if (beyond >= 0 && Contains(opponent, between) && Contains(own, beyond))
+          expected |= SquareBit(between);
+      }
+      for (int corner : Sites(Grid::kNeighbours[to] & Grid::kCorners & opponent))
+        if ((Grid::kNeighbours[corner] & ~own) == 0) expected |= SquareBit(corner);
+      ASSERT_EQ(Damdaman::Captures(to, own, opponent), expected)
+          << "to " << to << std::hex << " own " << own << " opponent " << opponent;
+      captured_boards += expected != 0;
+    }
+  }
+  EXPECT_GT(captured_boards, 10000);
 }
 
 TEST(DamdamanEnd, CapturingTheLastPieceWins) {

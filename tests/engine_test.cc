@@ -44,6 +44,29 @@ TEST(Bitboard, NthSiteImplementationsAgree) {
   EXPECT_GT(checked, 40000);
 }
 
+// Deposit(SquareBit(n), b) is the n-th set bit of b, or 0 past the last: by
+// pdep where the processor has a fast one and by the loop where it has not
+// (the flag turned off for the second pass).
+TEST(Bitboard, DepositSelectsTheNthBitOrNothing) {
+  const bool had_pdep = internal::use_pdep;
+  for (const bool with_pdep : {had_pdep, false}) {
+    internal::use_pdep = with_pdep;
+    Random random(12);
+    for (int round = 0; round < 2000; ++round) {
+      Bitboard b = random.Next();
+      for (int thin = round % 4; thin > 0; --thin) b &= random.Next();
+      for (int n = 0; n < 64; ++n) {
+        const Bitboard expected = n < PopCount(b) ? SquareBit(NthSite(b, n)) : 0;
+        ASSERT_EQ(Deposit(SquareBit(n), b), expected)
+            << std::hex << b << " n " << std::dec << n << " pdep " << with_pdep;
+      }
+      ASSERT_EQ(Deposit(0, b), 0u);
+    }
+    EXPECT_EQ(Deposit(0b101, 0b11100), 0b10100u);  // several bits, as pdep places them
+  }
+  internal::use_pdep = had_pdep;
+}
+
 using Grid7 = CellGrid<7, 7>;
 using Grid49 = CellGrid<4, 9>;
 

@@ -23,6 +23,15 @@ TEST(DamdamanPlayouts, KernelMatchesSets) {
   testing::ExpectKernelMatchesSets(game, MidgamePositions(game, "damdaman"));
 }
 
+// The kernel without pdep (the other way it chooses the step) draws the same.
+TEST(DamdamanPlayouts, KernelWithoutPdepMatchesSets) {
+  const bool had_pdep = internal::use_pdep;
+  internal::use_pdep = false;
+  const Damdaman game;
+  testing::ExpectKernelMatchesSets(game, MidgamePositions(game, "damdaman"));
+  internal::use_pdep = had_pdep;
+}
+
 TEST(DamdamanPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Damdaman(), 200); }
 
 TEST(DamdamanPlayouts, MatchLudii) {

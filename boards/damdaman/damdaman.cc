@@ -40,22 +40,6 @@ void Damdaman::generate(const Position& position, DecisionList& list) const {
   sets.AppendTo(list);
 }
 
-Bitboard Damdaman::Captures(int to, Bitboard own, Bitboard opponent) {
-  // Custodial: a neighbour of `to` holding an opponent's piece with a mover's
-  // piece beyond it, two steps from `to` in the same direction. Of the cells
-  // next to `to`, only the one between is one step from such a piece, by
-  // index too (2u + s = v for steps u, s, v among +-1 and +-7 only when s = -u
-  // and v = u): the shifts need no masks against wrapping.
-  const Bitboard beyond = own & kTwoStepsFrom[to];
-  Bitboard captured =
-      opponent & Grid::kNeighbours[to] &
-      ((beyond << 1) | (beyond >> 1) | (beyond << Grid::kColumns) | (beyond >> Grid::kColumns));
-  for (int corner : Sites(kCornersNextTo[to] & opponent)) {
-    if ((Grid::kNeighbours[corner] & ~own) == 0) captured |= SquareBit(corner);
-  }
-  return captured;
-}
-
 uint64_t Damdaman::hash(const Position& position) const {
   return HashPieces(position.pieces, 0, position.state);
 }
