@@ -89,8 +89,16 @@ class QuantizedNetwork {
   // Adds the columns of `added` inputs and subtracts those of `removed`.
   void Update(const NetworkInputs& added, const NetworkInputs& removed,
               Accumulator& accumulator) const;
-  // The score for the mover, in centi-pieces, within +-kMaxHeuristic.
+  // The score for the mover, in centi-pieces, within +-kMaxHeuristic: on
+  // SSE2, only the hidden-layer columns of nonzero activation pairs
+  // (`hidden_by_pair`; most clipped sums are 0), else EvaluateDense.
   Score Evaluate(const Accumulator& mover, const Accumulator& other) const;
+  // The same score by plain loops over every weight of `hidden`: the
+  // reference Evaluate is tested against, and its path without SSE2.
+  Score EvaluateDense(const Accumulator& mover, const Accumulator& other) const;
+  // Fills `hidden_by_pair` from `hidden`; From and the weight-file reader
+  // call it, and whatever changes `hidden` must call it again.
+  void ArrangeHiddenByPair();
 
   // The positions the network was trained to judge: at most this many pieces
   // a side (on the board and in hand); 0: any. A game evaluates the others
@@ -102,13 +110,28 @@ class QuantizedNetwork {
   bool whole_game = false;
 
   // The integer weights, as the weight file stores them (network_file.h).
-  std::array<std::array<int16_t, kAccumulatorWidth>, kNetworkInputs> input{};
+  // (Aligned: a column a vector load, none split across cache lines.)
+  alignas(64) std::array<std::array<int16_t, kAccumulatorWidth>, kNetworkInputs> input{};
   std::array<int16_t, kAccumulatorWidth> input_bias{};
   std::array<std::array<int16_t, 2 * kAccumulatorWidth>, kHiddenWidth> hidden{};
-  std::array<int32_t, kHiddenWidth> hidden_bias{};
+  alignas(32) std::array<int32_t, kHiddenWidth> hidden_bias{};
   std::array<int16_t, kHiddenWidth> output{};
   int32_t output_bias = 0;
+
+  // `hidden` by pairs of activations, for one multiply-add of 16-bit lanes
+  // per pair and unit: hidden_by_pair[p][2 * k + t] = hidden[k][2 * p + t].
+  // Not in the weight file; ArrangeHiddenByPair derives it.
+  static constexpr int kActivationPairs = 2 * kAccumulatorWidth / 2;
+  alignas(64) std::array<std::array<int16_t, 2 * kHiddenWidth>, kActivationPairs> hidden_by_pair{};
 };
+
+namespace internal {
+// Whether QuantizedNetwork::Evaluate sums its hidden layer with AVX2 (256-bit
+// vectors, half the multiply-adds of SSE2), set before main where the
+// processor has it (the portable build targets x86-64-v2, without AVX2;
+// false until then: both give the same sums). Tests set it to check each.
+extern bool use_avx2;
+}  // namespace internal
 
 // Whether the weights keep every accumulator within int16 and every sum within
 // int32, whatever inputs are active: what a file read from disk is checked for.

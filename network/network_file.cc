@@ -140,6 +140,7 @@ absl::StatusOr<NetworkFile> ParseNetworkFile(absl::string_view bytes, absl::stri
   if (!WithinQuantizedRanges(file.network)) {
     return FileError(name, "weights outside the ranges the integer network computes with");
   }
+  file.network.ArrangeHiddenByPair();
   return file;
 }
 

@@ -187,12 +187,18 @@ void ExpectIncrementalScoresEqualAFreshEvaluation(const G& game, int plies) {
 }
 
 TEST(NetworkTest, IncrementalScoresEqualAFreshEvaluation) {
-  for (const Davxar& game :
-       {Davxar(), Davxar(davxar::MillTest::kLudii, 6), Davxar(davxar::MillTest::kHistorical, 4)}) {
-    ExpectIncrementalScoresEqualAFreshEvaluation(game, 300);
+  // Updates and evaluations with SSE2, and with AVX2 where the processor has it.
+  const bool had_avx2 = internal::use_avx2;
+  for (const bool avx2 : {false, __builtin_cpu_supports("avx2") != 0}) {
+    internal::use_avx2 = avx2;
+    for (const Davxar& game : {Davxar(), Davxar(davxar::MillTest::kLudii, 6),
+                               Davxar(davxar::MillTest::kHistorical, 4)}) {
+      ExpectIncrementalScoresEqualAFreshEvaluation(game, 300);
+    }
+    // Damdaman's network judges 3 pieces a side: random games reach them late.
+    ExpectIncrementalScoresEqualAFreshEvaluation(Damdaman(), 5000);
   }
-  // Damdaman's network judges 3 pieces a side: random games reach them late.
-  ExpectIncrementalScoresEqualAFreshEvaluation(Damdaman(), 5000);
+  internal::use_avx2 = had_avx2;
 }
 
 TEST(NetworkTest, DavxarInputsSeeTheBoardFromEachSide) {
