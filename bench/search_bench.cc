@@ -1,6 +1,6 @@
 // Alpha-beta search: the time and nodes/s of a fixed-depth search (depth 8)
 // from fixed positions of each game, with a cleared 16 MiB table each time
-// (the clearing is not timed); then Davxar's middle games at depth 9 with the
+// (the clearing is not timed); then Davxar's middle games at depth 8 with the
 // default evaluation and with the whole-game network (`eval=whole`), whose
 // nodes/s the network's speed is measured by.
 #include "benchmark/benchmark.h"
@@ -55,7 +55,7 @@ constexpr const char* kDavxarMiddleGames[] = {
     "..x/.x./xoo/ox./oxx.xo../xox/..x/o.o/..o o turn=29 hand=0,0",
 };
 
-void BM_DavxarMiddleGamesDepth9(benchmark::State& state, Evaluation evaluation) {
+void BM_DavxarMiddleGamesDepth8(benchmark::State& state, Evaluation evaluation) {
   const Davxar game;
   uint64_t nodes = 0;
   TranspositionTable table(16);
@@ -66,16 +66,16 @@ void BM_DavxarMiddleGamesDepth9(benchmark::State& state, Evaluation evaluation) 
       table.Clear();
       state.ResumeTiming();
       AlphaBeta<Davxar> search(game, &table, {.evaluation = evaluation});
-      nodes += search.Search(root, {.depth = 9}).nodes;
+      nodes += search.Search(root, {.depth = 8}).nodes;
     }
   }
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-BENCHMARK_CAPTURE(BM_DavxarMiddleGamesDepth9, learned, Evaluation::kLearned)
+BENCHMARK_CAPTURE(BM_DavxarMiddleGamesDepth8, learned, Evaluation::kLearned)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DavxarMiddleGamesDepth9, whole, Evaluation::kWholeGame)
+BENCHMARK_CAPTURE(BM_DavxarMiddleGamesDepth8, whole, Evaluation::kWholeGame)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
