@@ -146,7 +146,8 @@ namespace {
 // load and store those sums carry `#pragma GCC unroll`: unrolled, they are not
 // turned into a memcpy through the stack in 16-byte halves, on which the
 // loads of whole vectors would wait (a store-forwarding stall each).
-using PairColumns = std::array<std::array<int16_t, 2 * kHiddenWidth>, kAccumulatorWidth>;
+using PairColumns =
+    std::array<std::array<int16_t, 2 * kHiddenWidth>, QuantizedNetwork::kActivationPairs>;
 using InputColumns = std::array<std::array<int16_t, kAccumulatorWidth>, kNetworkInputs>;
 
 // The hidden units' int32 sums, `biases` plus the columns of the pairs of

@@ -114,7 +114,7 @@ class QuantizedNetwork {
   alignas(64) std::array<std::array<int16_t, kAccumulatorWidth>, kNetworkInputs> input{};
   std::array<int16_t, kAccumulatorWidth> input_bias{};
   std::array<std::array<int16_t, 2 * kAccumulatorWidth>, kHiddenWidth> hidden{};
-  alignas(32) std::array<int32_t, kHiddenWidth> hidden_bias{};
+  alignas(32) std::array<int32_t, kHiddenWidth> hidden_bias{};  // (AVX2 loads it whole)
   std::array<int16_t, kHiddenWidth> output{};
   int32_t output_bias = 0;
 
@@ -126,8 +126,8 @@ class QuantizedNetwork {
 };
 
 namespace internal {
-// Whether QuantizedNetwork::Evaluate sums its hidden layer with AVX2 (256-bit
-// vectors, half the multiply-adds of SSE2), set before main where the
+// Whether QuantizedNetwork's Evaluate and Update use AVX2 (256-bit vectors:
+// half the multiply-adds of SSE2 in the hidden layer), set before main where the
 // processor has it (the portable build targets x86-64-v2, without AVX2;
 // false until then: both give the same sums). Tests set it to check each.
 extern bool use_avx2;
