@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <utility>
 #include <sstream>
 
 #include "absl/strings/ascii.h"
@@ -45,19 +47,52 @@ absl::StatusOr<OpeningBook> ReadOpeningBook(const std::string& path) {
 
 absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& request,
                             std::vector<std::string>& lines,
-                            const std::function<void(int found, uint64_t draws)>& on_draw) {
+                            const std::function<void(const BookProgress&)>& on_draw) {
+  std::optional<OpeningScorer> scorer;
+  if (request.score.depth > 0) {
+    absl::StatusOr<OpeningScorer> made = OpeningScorer::Make(game, request.score.depth);
+    if (!made.ok()) return made.status();
+    scorer.emplace(std::move(*made));
+  }
   const size_t before = lines.size();
-  return std::visit(
+  int scored = 0;
+  absl::Status scoring;  // a search's error (none expected: the lines are legal)
+  absl::Status status = std::visit(
       [&](const auto& g) {
         return DistinctRandomOpenings(
             g, request.count, request.plies, request.balanced, request.seed,
-            [&](const std::vector<Decision>& opening) { lines.push_back(LineText(g, opening)); },
+            [&](const std::vector<Decision>& opening) {
+              std::string line = LineText(g, opening);
+              if (scorer) {
+                if (!scoring.ok()) return false;
+                absl::StatusOr<Score> score = scorer->ScoreAfter(line, request.stop);
+                // A stopped search keeps nothing; the next draw sees the stop.
+                if (!score.ok()) {
+                  if (!absl::IsCancelled(score.status())) scoring = score.status();
+                  return false;
+                }
+                ++scored;
+                if (!request.score.Holds(*score)) return false;
+              }
+              lines.push_back(std::move(line));
+              return true;
+            },
             [&](uint64_t draws) {
-              if (on_draw) on_draw(static_cast<int>(lines.size() - before), draws);
+              if (on_draw) {
+                on_draw({.found = static_cast<int>(lines.size() - before),
+                         .draws = draws,
+                         .scored = scored});
+              }
             },
             request.stop);
       },
       game);
+  if (!scoring.ok()) return scoring;
+  if (scorer && absl::IsInvalidArgument(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        status.message(), ", or widen the score window (--min-score, --max-score)"));
+  }
+  return status;
 }
 
 }  // namespace lud64

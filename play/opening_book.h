@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
 #include "engine/stop.h"
+#include "play/opening_score.h"
 
 namespace lud64 {
 
@@ -39,18 +40,28 @@ struct RandomBookRequest {
   int count = 0;     // distinct openings
   int plies = 0;     // random decisions from the start in each
   int balanced = 0;  // > 0: none the solver proves within this many plies
+  // depth > 0: only openings whose alpha-beta score at that depth (for the
+  // player to move, opening_score.h) lies in the window.
+  ScoreWindow score;
   uint64_t seed = 1;
   StopFlag stop = nullptr;  // set: Cancelled, with the openings found so far
 };
 
+// How far a book is: openings kept, random draws, openings scored.
+struct BookProgress {
+  int found = 0;
+  uint64_t draws = 0;
+  int scored = 0;
+};
+
 // Appends to `lines` the request's openings, each a line of decisions in the
 // game's notation (DistinctRandomOpenings of openings.h: the same seed, the
-// same book); `on_draw(found, draws)` is called before each draw. An error
-// when there are not `count` distinct ones, or Cancelled once `stop` is set:
-// `lines` then holds those found.
+// same book); `on_draw` is called before each draw. An error when there are
+// not `count` distinct ones (within the score window), or Cancelled once
+// `stop` is set: `lines` then holds those found.
 absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& request,
                             std::vector<std::string>& lines,
-                            const std::function<void(int found, uint64_t draws)>& on_draw = {});
+                            const std::function<void(const BookProgress&)>& on_draw = {});
 
 }  // namespace lud64
 

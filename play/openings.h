@@ -108,10 +108,11 @@ absl::StatusOr<std::vector<Decision>> RandomOpening(const G& game, int plies, in
 
 // `count` distinct openings of `plies` random decisions (random openings
 // 0, 1, 2, ... of `seed`, repeats skipped), none proven within `balanced`
-// plies; `on_found(opening)` gets each in turn and `on_attempt(index)` is
-// called before each draw. An error when `count` distinct ones are not found
-// within 100 draws each (a game with few openings of that length), or once
-// `stop` is set.
+// plies; `on_found(opening)` gets each new one in turn and returns whether
+// it keeps it (a further filter: a rejected one is not drawn again), and
+// `on_attempt(index)` is called before each draw. An error when `count` are
+// not kept within 100 draws each (a game with few openings of that length,
+// or a filter that keeps few), or once `stop` is set.
 template <Game G, class OnFound, class OnAttempt>
 absl::Status DistinctRandomOpenings(const G& game, int count, int plies, int balanced,
                                     uint64_t seed, OnFound on_found, OnAttempt on_attempt,
@@ -124,7 +125,7 @@ absl::Status DistinctRandomOpenings(const G& game, int count, int plies, int bal
     if (index >= kDrawsPerOpening * count) {
       return absl::InvalidArgumentError(
           absl::StrCat("--count=", count, ": only ", found, " distinct openings of ", plies,
-                       " decisions found in ", index, " random draws; ask for fewer or longer"));
+                       " decisions kept of ", index, " random draws; ask for fewer or longer"));
     }
     on_attempt(index);
     absl::StatusOr<std::vector<Decision>> opening = RandomOpening(
@@ -135,8 +136,7 @@ absl::Status DistinctRandomOpenings(const G& game, int count, int plies, int bal
       key.push_back(uint32_t(d.kind) << 16 | uint32_t(d.from) << 8 | d.to);
     }
     if (!seen.insert(std::move(key)).second) continue;
-    on_found(*opening);
-    ++found;
+    if (on_found(*opening)) ++found;
   }
   return absl::OkStatus();
 }

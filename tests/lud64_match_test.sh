@@ -79,6 +79,18 @@ check "book: 6 decisions each ($plies)" test "$plies" = 6
 expect 2 '^lud64: --count=13: only 12 distinct openings of 1 decisions' -- \
   book --game=guettal --count=13 --plies=1
 
+# Books balanced by score: each line's depth-4 score, as bestmove reports it,
+# lies within the window; the header names the window.
+"$lud64" book --count=4 --plies=8 --score-depth=4 --min-score=10 --max-score=120 --seed=2 \
+  > "$work/scored.txt" 2>/dev/null
+check "scored book: the header names the window" \
+  grep -qx '# lud64 book --game=davxar --count=4 --plies=8 --score-depth=4 --min-score=10 --max-score=120 --seed=2' "$work/scored.txt"
+check "scored book: 4 openings" test "$(grep -vc '^#' "$work/scored.txt")" -eq 4
+while read -r line; do
+  score=$("$lud64" bestmove --depth=4 --moves="$line" | grep '^info depth 4 ' | grep -o 'score cp -\?[0-9]*' | grep -o '[0-9]*$')
+  check "scored book: '$line' scores within 10 to 120 ($score)" test -n "$score" -a "${score:-0}" -ge 10 -a "${score:-0}" -le 120
+done < <(grep -v '^#' "$work/scored.txt")
+
 # A book of both kinds of line, used in order: each pair starts from its line.
 opening=$(grep -v '^#' "$work/book1.txt" | head -1)
 three=$(cut -d' ' -f1-3 <<< "$opening")
@@ -127,6 +139,15 @@ expect 2 "^lud64: $work/garbage.txt:2: neither a position nor decisions" -- "${m
 expect 2 '^lud64: --openings-file replaces random openings' -- "${match[@]}" --games=2 --openings=2 "--openings-file=$work/book1.txt"
 expect 2 '^lud64: book needs --count=N and --plies=K' -- book --game=davxar --count=3
 expect 2 '^lud64: --plies=1001: must be 1 to 1000' -- book --game=davxar --count=3 --plies=1001
+expect 2 '^lud64: --score-depth needs --max-score=CP' -- book --count=3 --plies=8 --score-depth=5
+expect 2 '^lud64: --max-score applies only with --score-depth' -- book --count=3 --plies=8 --max-score=50
+expect 2 '^lud64: --min-score applies only with --score-depth' -- book --count=3 --plies=8 --min-score=5
+expect 2 '^lud64: --score-depth=0: must be 1 to 30' -- book --count=3 --plies=8 --score-depth=0 --max-score=50
+expect 2 '^lud64: --score-depth=31: must be 1 to 30' -- book --count=3 --plies=8 --score-depth=31 --max-score=50
+expect 2 '^lud64: --max-score=-1: must be 0 to 100000' -- book --count=3 --plies=8 --score-depth=5 --max-score=-1
+expect 2 '^lud64: --min-score=60: must be 0 to 50 \(--max-score\)' -- book --count=3 --plies=8 --score-depth=5 --max-score=50 --min-score=60
+expect 2 '^lud64: --count=3: only [0-9]+ distinct openings of 1 decisions kept of [0-9]+ random draws; .*widen the score window' -- \
+  book --count=3 --plies=1 --score-depth=2 --min-score=9999 --max-score=10000
 out=$("$lud64" "${match[@]}" --games=10 --sprt=10,0 2>/dev/null)
 check "nothing played on bad input" test -z "$out"
 

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/score.h"
 #include "play/opening_book.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
@@ -16,11 +17,48 @@
 #include "tools/lud64/common_flags.h"
 
 ABSL_FLAG(int, plies, 0, "book: random decisions from the start in each opening (1 to 1000)");
+ABSL_FLAG(int, score_depth, 0,
+          "book: keep only openings whose alpha-beta score at this depth (one thread) lies "
+          "within --min-score and --max-score of 0 (1 to 30; 0: all)");
+ABSL_FLAG(int, max_score, 0,
+          "book: with --score-depth, the largest score kept, either side, in centi-pieces "
+          "(0 to 100000)");
+ABSL_FLAG(int, min_score, 0,
+          "book: with --score-depth, the smallest score kept, either side (0 to --max-score): "
+          "a small edge, as in UHO books");
 
 namespace lud64 {
 namespace {
 
 constexpr int kMaxOpenings = 1'000'000;
+
+// The score window of --score-depth, --min-score and --max-score (checked).
+absl::StatusOr<ScoreWindow> ScoreWindowOfFlags() {
+  const ScoreWindow window{.depth = absl::GetFlag(FLAGS_score_depth),
+                           .min = absl::GetFlag(FLAGS_min_score),
+                           .max = absl::GetFlag(FLAGS_max_score)};
+  if (!FlagGiven("score_depth")) {
+    for (const char* name : {"max_score", "min_score"}) {
+      if (FlagGiven(name)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--", DashedFlag(name), " applies only with --score-depth"));
+      }
+    }
+    return window;
+  }
+  if (!FlagGiven("max_score")) {
+    return absl::InvalidArgumentError("--score-depth needs --max-score=CP");
+  }
+  if (absl::Status status = FirstError({
+          CheckRange("score-depth", window.depth, 1, 30),
+          CheckRange("max-score", window.max, 0, kMaxHeuristic),
+          CheckRange("min-score", window.min, 0, window.max, " (--max-score)"),
+      });
+      !status.ok()) {
+    return status;
+  }
+  return window;
+}
 
 int RunBookCommand(const std::string&) {
   const uint64_t count = absl::GetFlag(FLAGS_count);
@@ -37,6 +75,8 @@ int RunBookCommand(const std::string&) {
       !status.ok()) {
     return Fail(status);
   }
+  const absl::StatusOr<ScoreWindow> score = ScoreWindowOfFlags();
+  if (!score.ok()) return Fail(score.status());
   return RunOnGame([&](const auto& game) {
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
@@ -49,20 +89,27 @@ int RunBookCommand(const std::string&) {
                        {.count = static_cast<int>(count),
                         .plies = plies,
                         .balanced = balanced,
+                        .score = *score,
                         .seed = seed,
                         .stop = InterruptFlag()},
-                       openings, [&](int found, uint64_t draws) {
+                       openings, [&](const BookProgress& progress) {
                          const auto now = std::chrono::steady_clock::now();
                          if (now - last_report < std::chrono::seconds(1)) return;
                          last_report = now;
                          std::cerr << absl::StreamFormat(
-                             "book: %d of %d openings, %d draws; %.1fs\n", found, count, draws,
+                             "book: %d of %d openings, %d draws%s; %.1fs\n", progress.found,
+                             count, progress.draws,
+                             score->depth ? absl::StrCat(", ", progress.scored, " scored") : "",
                              std::chrono::duration<double>(now - start).count());
                        });
     if (!status.ok() && !absl::IsCancelled(status)) return status;
-    std::cout << absl::StreamFormat("# lud64 book --game=%s --count=%d --plies=%d%s --seed=%d\n",
-                                    game.name(), count, plies,
-                                    balanced ? absl::StrCat(" --balanced=", balanced) : "", seed);
+    std::cout << absl::StreamFormat(
+        "# lud64 book --game=%s --count=%d --plies=%d%s%s --seed=%d\n", game.name(), count, plies,
+        balanced ? absl::StrCat(" --balanced=", balanced) : "",
+        score->depth ? absl::StrCat(" --score-depth=", score->depth, " --min-score=", score->min,
+                                    " --max-score=", score->max)
+                     : "",
+        seed);
     for (const std::string& opening : openings) std::cout << opening << "\n";
     std::cout.flush();
     return status;
@@ -74,13 +121,18 @@ int RunBookCommand(const std::string&) {
 extern const Command kBookCommand;
 const Command kBookCommand = {
     "book",
-    "lud64 book [--game=G] --count=N --plies=K [--balanced=P] [--seed=S]",
+    "lud64 book [--game=G] --count=N --plies=K [--balanced=P] [--score-depth=D "
+    "--max-score=CP [--min-score=CP]] [--seed=S]",
     "Write an opening book for match --openings-file: N distinct openings of K random\n"
     "  decisions from the start, one a line, none that ends the game and, with\n"
-    "  --balanced=P, none whose result the solver proves within P plies. The same seed\n"
-    "  writes the same book.\n"
-    "  example: lud64 book --game=davxar --count=100 --plies=8 --balanced=4 > davxar.book",
-    {"game", "count", "plies", "balanced", "seed"},
+    "  --balanced=P, none whose result the solver proves within P plies. With\n"
+    "  --score-depth=D, only openings whose alpha-beta score at depth D (one thread, the\n"
+    "  default evaluation: what bestmove --depth=D --moves=LINE reports) lies between\n"
+    "  --min-score and --max-score centi-pieces for either side, so that colour does not\n"
+    "  decide the game. The same seed writes the same book.\n"
+    "  example: lud64 book --game=davxar --count=100 --plies=8 --balanced=4 > davxar.book\n"
+    "  example: lud64 book --count=100 --plies=9 --score-depth=7 --max-score=50 > even.book",
+    {"game", "count", "plies", "balanced", "score_depth", "max_score", "min_score", "seed"},
     RunBookCommand,
     {},
     {},
