@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <utility>
 #include <sstream>
+#include <utility>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -89,8 +89,8 @@ absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& reques
       game);
   if (!scoring.ok()) return scoring;
   if (scorer && absl::IsInvalidArgument(status)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        status.message(), ", or widen the score window (--min-score, --max-score)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(status.message(), ", or widen the score window (--min-score, --max-score)"));
   }
   return status;
 }

@@ -42,7 +42,7 @@ struct RandomBookRequest {
   int balanced = 0;  // > 0: none the solver proves within this many plies
   // depth > 0: only openings whose alpha-beta score at that depth (for the
   // player to move, opening_score.h) lies in the window.
-  ScoreWindow score;
+  ScoreWindow score = {};
   uint64_t seed = 1;
   StopFlag stop = nullptr;  // set: Cancelled, with the openings found so far
 };

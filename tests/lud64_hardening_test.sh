@@ -66,7 +66,7 @@ check "match --balanced=20: progress on stderr while drawing openings" \
 interrupt 3 book --count=100000 --plies=8 --score-depth=10 --max-score=100
 check "book --score-depth: stopped ${stop_ms} ms after Ctrl-C (at most 1500)" test "$stop_ms" -lt 1500
 check "book --score-depth: exit $status after Ctrl-C (130)" test "$status" -eq 130
-check "book --score-depth: the header after Ctrl-C" grep -q '^# lud64 book .*--score-depth=10" "$work/out"
+check "book --score-depth: the header after Ctrl-C" grep -q '^# lud64 book .*--score-depth=10' "$work/out"
 check "book --score-depth: progress on stderr" grep -Eq '^book: [0-9]+ of 100000 openings, [0-9]+ draws, [0-9]+ scored' "$work/err"
 
 # 3. Memory the machine lacks: one line naming the flag, exit 1.

@@ -80,13 +80,15 @@ TEST(ScoredBook, ATooNarrowWindowSaysSo) {
 TEST(ScoredBook, AStopEndsTheBookWithTheOpeningsFound) {
   std::atomic<bool> stop{false};
   std::vector<std::string> lines;
-  const absl::Status status = MakeRandomBook(
-      Davxar(),
-      {.count = 1000, .plies = 8, .score = {.depth = kDepth, .max = 100000}, .seed = 1,
-       .stop = &stop},
-      lines, [&](const BookProgress& progress) {
-        if (progress.found == 3) stop = true;
-      });
+  const absl::Status status = MakeRandomBook(Davxar(),
+                                             {.count = 1000,
+                                              .plies = 8,
+                                              .score = {.depth = kDepth, .max = 100000},
+                                              .seed = 1,
+                                              .stop = &stop},
+                                             lines, [&](const BookProgress& progress) {
+                                               if (progress.found == 3) stop = true;
+                                             });
   EXPECT_TRUE(absl::IsCancelled(status)) << status;
   EXPECT_EQ(lines.size(), 3u);
 }

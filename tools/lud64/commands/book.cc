@@ -84,24 +84,23 @@ int RunBookCommand(const std::string&) {
     // for) writes no book, where `> file` would keep a short one; a run
     // stopped by Ctrl-C writes what it found.
     std::vector<std::string> openings;
-    absl::Status status =
-        MakeRandomBook(AnyGame(game),
-                       {.count = static_cast<int>(count),
-                        .plies = plies,
-                        .balanced = balanced,
-                        .score = *score,
-                        .seed = seed,
-                        .stop = InterruptFlag()},
-                       openings, [&](const BookProgress& progress) {
-                         const auto now = std::chrono::steady_clock::now();
-                         if (now - last_report < std::chrono::seconds(1)) return;
-                         last_report = now;
-                         std::cerr << absl::StreamFormat(
-                             "book: %d of %d openings, %d draws%s; %.1fs\n", progress.found,
-                             count, progress.draws,
-                             score->depth ? absl::StrCat(", ", progress.scored, " scored") : "",
-                             std::chrono::duration<double>(now - start).count());
-                       });
+    absl::Status status = MakeRandomBook(
+        AnyGame(game),
+        {.count = static_cast<int>(count),
+         .plies = plies,
+         .balanced = balanced,
+         .score = *score,
+         .seed = seed,
+         .stop = InterruptFlag()},
+        openings, [&](const BookProgress& progress) {
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last_report < std::chrono::seconds(1)) return;
+          last_report = now;
+          std::cerr << absl::StreamFormat(
+              "book: %d of %d openings, %d draws%s; %.1fs\n", progress.found, count, progress.draws,
+              score->depth ? absl::StrCat(", ", progress.scored, " scored") : "",
+              std::chrono::duration<double>(now - start).count());
+        });
     if (!status.ok() && !absl::IsCancelled(status)) return status;
     std::cout << absl::StreamFormat(
         "# lud64 book --game=%s --count=%d --plies=%d%s%s --seed=%d\n", game.name(), count, plies,
