@@ -19,7 +19,7 @@
 ABSL_FLAG(int, plies, 0, "book: random decisions from the start in each opening (1 to 1000)");
 ABSL_FLAG(int, score_depth, 0,
           "book: keep only openings whose alpha-beta score at this depth (one thread) lies "
-          "within --min-score and --max-score of 0 (1 to 30; 0: all)");
+          "within --min-score and --max-score of 0 (1 to 30; without it: all)");
 ABSL_FLAG(int, max_score, 0,
           "book: with --score-depth, the largest score kept, either side, in centi-pieces "
           "(0 to 100000)");
@@ -127,8 +127,8 @@ const Command kBookCommand = {
     "  --balanced=P, none whose result the solver proves within P plies. With\n"
     "  --score-depth=D, only openings whose alpha-beta score at depth D (one thread, the\n"
     "  default evaluation: what bestmove --depth=D --moves=LINE reports) lies between\n"
-    "  --min-score and --max-score centi-pieces for either side, so that colour does not\n"
-    "  decide the game. The same seed writes the same book.\n"
+    "  --min-score and --max-score centi-pieces for either side: openings that favour\n"
+    "  neither colour by more. The same seed writes the same book.\n"
     "  example: lud64 book --game=davxar --count=100 --plies=8 --balanced=4 > davxar.book\n"
     "  example: lud64 book --count=100 --plies=9 --score-depth=7 --max-score=50 > even.book",
     {"game", "count", "plies", "balanced", "score_depth", "max_score", "min_score", "seed"},
