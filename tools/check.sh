@@ -11,7 +11,8 @@
 #            needs a build without sanitizers: the Python package installed
 #            into a temporary venv with its pytest suite, the benchmarks'
 #            smoke run): the release-ci build and test presets;
-#   asan     every other test under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   asan     every other test under AddressSanitizer + UndefinedBehaviorSanitizer
+#            (without its vptr check: tests/README.md),
 #            each libFuzzer target (fuzz/) for 2 seconds from its seeds among
 #            them (the asan-ci presets; `ctest --preset asan` after a full
 #            build runs them all);
