@@ -3,6 +3,9 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -45,14 +48,6 @@ absl::StatusOr<T> ReadCombo(absl::string_view name, const NameTable<T, N>& names
       absl::StrCat("setoption ", name, " ", Quoted(text), ": must be ", NameChoices(names)));
 }
 
-// The `var` words of a combo option over `names`.
-template <class T, size_t N>
-std::string Vars(const NameTable<T, N>& names) {
-  std::string vars;
-  for (const NamedValue<T>& entry : names) absl::StrAppend(&vars, " var ", entry.name);
-  return vars;
-}
-
 // `field` set to `result`, or its error.
 template <class T, class Field>
 absl::Status Assign(absl::StatusOr<T> result, Field& field) {
@@ -65,88 +60,77 @@ absl::Status Assign(absl::StatusOr<T> result, Field& field) {
 constexpr NameTable<EngineKind, 2> kUgiEngineNames = {
     {{EngineKind::kAlphaBeta, "alphabeta"}, {EngineKind::kMcts, "mcts"}}};
 
-// A path option's text: "<empty>" is none.
-std::string PathText(const std::string& path) { return path.empty() ? "<empty>" : path; }
-std::string PathOf(absl::string_view text) { return text == "<empty>" ? "" : std::string(text); }
+// The kinds of option, each naming its field and what it takes once: the
+// handshake's line and setoption's reading both follow from it.
+struct Spin {
+  int UgiSettings::*field;
+  int low, high;
+};
+// UGI's option types have no decimal number: a `string` option read as one.
+struct Decimal {
+  double UgiSettings::*field;
+  double low, high;
+};
+template <class E, size_t N>
+struct Combo {
+  E UgiSettings::*field;
+  const NameTable<E, N>* names;
+};
+struct Path {  // "<empty>": none
+  std::string UgiSettings::*field;
+};
+
+std::string Declaration(const Spin& o, const UgiSettings& s) {
+  return absl::StrCat("type spin default ", s.*o.field, " min ", o.low, " max ", o.high);
+}
+std::string Declaration(const Decimal& o, const UgiSettings& s) {
+  return absl::StrCat("type string default ", s.*o.field);
+}
+template <class E, size_t N>
+std::string Declaration(const Combo<E, N>& o, const UgiSettings& s) {
+  std::string vars;
+  for (const NamedValue<E>& entry : *o.names) absl::StrAppend(&vars, " var ", entry.name);
+  return absl::StrCat("type combo default ", NameOf(*o.names, s.*o.field), vars);
+}
+std::string Declaration(const Path& o, const UgiSettings& s) {
+  const std::string& path = s.*o.field;
+  return absl::StrCat("type string default ", path.empty() ? "<empty>" : path);
+}
+
+absl::Status Set(absl::string_view name, const Spin& o, absl::string_view v, UgiSettings& s) {
+  return Assign(ReadSpin(name, v, o.low, o.high), s.*o.field);
+}
+absl::Status Set(absl::string_view name, const Decimal& o, absl::string_view v, UgiSettings& s) {
+  return Assign(ReadDecimal(name, v, o.low, o.high), s.*o.field);
+}
+template <class E, size_t N>
+absl::Status Set(absl::string_view name, const Combo<E, N>& o, absl::string_view v,
+                 UgiSettings& s) {
+  return Assign(ReadCombo(name, *o.names, v), s.*o.field);
+}
+absl::Status Set(absl::string_view, const Path& o, absl::string_view v, UgiSettings& s) {
+  s.*o.field = v == "<empty>" ? "" : std::string(v);
+  return absl::OkStatus();
+}
 
 struct UgiOption {
   const char* name;
-  // The handshake line's words after `option name <name> `.
-  std::string (*declaration)(const UgiSettings&);
-  absl::Status (*set)(absl::string_view value, UgiSettings&);
+  std::variant<Spin, Decimal, Combo<EngineKind, 2>, Combo<MctsLeaves, 2>, Combo<Evaluation, 3>,
+               Path>
+      kind;
 };
 
-// UGI's option types have no decimal number: `exploration` and `press` are
-// strings read as numbers.
 const std::array<UgiOption, 10> kUgiOptions = {{
-    {"engine",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type combo default ", NameOf(kUgiEngineNames, s.engine),
-                           Vars(kUgiEngineNames));
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadCombo("engine", kUgiEngineNames, v), s.engine);
-     }},
-    {"hash",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.hash_mib, " min 1 max ", kMaxTableMib);
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("hash", v, 1, kMaxTableMib), s.hash_mib);
-     }},
-    {"threads",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.threads, " min 1 max ", kMaxThreads);
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("threads", v, 1, kMaxThreads), s.threads);
-     }},
-    {"multipv",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type spin default ", s.multipv, " min 1 max ", kMaxMultipv);
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadSpin("multipv", v, 1, kMaxMultipv), s.multipv);
-     }},
-    {"leaves",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type combo default ", NameOf(kMctsLeavesNames, s.leaves),
-                           Vars(kMctsLeavesNames));
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadCombo("leaves", kMctsLeavesNames, v), s.leaves);
-     }},
-    {"exploration",
-     [](const UgiSettings& s) { return absl::StrCat("type string default ", s.exploration); },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadDecimal("exploration", v, 0, kMaxExploration), s.exploration);
-     }},
-    {"press", [](const UgiSettings& s) { return absl::StrCat("type string default ", s.press); },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadDecimal("press", v, 0, 1), s.press);
-     }},
-    {"eval",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type combo default ", NameOf(kEvaluationNames, s.evaluation),
-                           Vars(kEvaluationNames));
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       return Assign(ReadCombo("eval", kEvaluationNames, v), s.evaluation);
-     }},
-    {"evalfile",
-     [](const UgiSettings& s) {
-       return absl::StrCat("type string default ", PathText(s.evalfile));
-     },
-     [](absl::string_view v, UgiSettings& s) {
-       s.evalfile = PathOf(v);
-       return absl::OkStatus();
-     }},
-    {"tb",
-     [](const UgiSettings& s) { return absl::StrCat("type string default ", PathText(s.tb)); },
-     [](absl::string_view v, UgiSettings& s) {
-       s.tb = PathOf(v);
-       return absl::OkStatus();
-     }},
+    {"engine", Combo<EngineKind, 2>{&UgiSettings::engine, &kUgiEngineNames}},
+    {"hash", Spin{&UgiSettings::hash_mib, 1, kMaxTableMib}},
+    {"threads", Spin{&UgiSettings::threads, 1, kMaxThreads}},
+    {"multipv", Spin{&UgiSettings::multipv, 1, kMaxMultipv}},
+    {"leaves", Combo<MctsLeaves, 2>{&UgiSettings::leaves, &kMctsLeavesNames}},
+    {"exploration", Decimal{&UgiSettings::exploration, 0, kMaxExploration}},
+    {"press", Decimal{&UgiSettings::press, 0, 1}},
+    {"eval", Combo<Evaluation, 3>{&UgiSettings::evaluation, &kEvaluationNames}},
+    {"evalfile", Path{&UgiSettings::evalfile}},
+    {"tb", Path{&UgiSettings::tb}},
 }};
 
 const UgiOption* OptionNamed(absl::string_view name) {
@@ -161,7 +145,9 @@ const UgiOption* OptionNamed(absl::string_view name) {
 std::vector<std::string> UgiOptionLines(const UgiSettings& settings) {
   std::vector<std::string> lines;
   for (const UgiOption& option : kUgiOptions) {
-    lines.push_back(absl::StrCat("option name ", option.name, " ", option.declaration(settings)));
+    const std::string declaration =
+        std::visit([&](const auto& kind) { return Declaration(kind, settings); }, option.kind);
+    lines.push_back(absl::StrCat("option name ", option.name, " ", declaration));
   }
   return lines;
 }
@@ -171,7 +157,8 @@ absl::Status SetUgiOption(absl::string_view name, absl::string_view value, UgiSe
   if (option == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("setoption: unknown option ", Quoted(name)));
   }
-  return option->set(value, settings);
+  return std::visit([&](const auto& kind) { return Set(name, kind, value, settings); },
+                    option->kind);
 }
 
 bool IsUgiOption(absl::string_view name) { return OptionNamed(name) != nullptr; }
