@@ -10,6 +10,7 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 
 namespace lud64::alphabeta_test {
 namespace {

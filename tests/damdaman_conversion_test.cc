@@ -10,6 +10,7 @@
 #include "boards/damdaman/damdaman_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 
 namespace lud64::damdaman_conversion_test {

@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/solver.h"
 

@@ -23,6 +23,7 @@
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
 #include "play/engine_session.h"
+#include "play/search_instances.h"
 
 namespace lud64::lazy_smp_test {
 namespace {

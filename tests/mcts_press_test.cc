@@ -9,6 +9,7 @@
 #include "engine/position_text.h"
 #include "engine/random.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/mcts.h"
 #include "search/playout.h"
 

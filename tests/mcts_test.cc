@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/solver.h"
 
 namespace lud64::mcts_test {

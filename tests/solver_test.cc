@@ -8,6 +8,7 @@
 #include "engine/notation.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "tests/reference_data.h"
 
 namespace lud64::solver_test {

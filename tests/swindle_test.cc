@@ -11,6 +11,7 @@
 #include "boards/guettal/guettal_text.h"
 #include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "tests/bounded_minimax.h"
 
 namespace lud64::swindle_test {

@@ -9,6 +9,7 @@
 #include "boards/damdaman/damdaman_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/solver.h"
 #include "tablebase/games/damdaman_tablebase.h"

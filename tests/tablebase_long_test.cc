@@ -9,6 +9,7 @@
 #include "boards/davxar/davxar_text.h"
 #include "engine/position_text.h"
 #include "gtest/gtest.h"
+#include "play/search_instances.h"
 #include "search/solver.h"
 #include "tablebase/games/davxar_tablebase.h"
 #include "tablebase/operations/tb_operations.h"

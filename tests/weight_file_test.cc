@@ -20,6 +20,7 @@
 #include "network/network_file.h"
 #include "play/engine_spec.h"
 #include "play/players.h"
+#include "play/search_instances.h"
 #include "search/alphabeta.h"
 #include "search/transposition_table.h"
 #include "tests/file_bytes.h"
@@ -70,7 +71,8 @@ TEST(WeightFile, AFileOfTheBuiltInNetworkSearchesAsItAndAnotherFileDiffers) {
 std::string WholeGameScore(const std::shared_ptr<const QuantizedNetwork>& network) {
   const Davxar game;
   TranspositionTable table(4);
-  AlphaBeta<Davxar> search(game, &table, {.evaluation = Evaluation::kWholeGame, .network = network});
+  AlphaBeta<Davxar> search(game, &table,
+                           {.evaluation = Evaluation::kWholeGame, .network = network});
   const SearchReport report = search.Search(game.start(), {.depth = 3});
   return absl::StrCat(ScoreText(report.score), " nodes ", report.nodes);
 }
