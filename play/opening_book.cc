@@ -9,6 +9,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/score.h"
+#include "play/argument_range.h"
 #include "play/game_record.h"
 #include "play/openings.h"
 
@@ -43,6 +45,53 @@ absl::StatusOr<OpeningBook> ReadOpeningBook(const std::string& path) {
         absl::StrCat(path, ": holds no opening (only blank or # lines)"));
   }
   return book;
+}
+
+absl::StatusOr<RandomBookRequest> BookRequestOf(
+    const BookArguments& arguments, absl::FunctionRef<std::string(absl::string_view)> name) {
+  const auto check = [&](const char* argument, int64_t value, int64_t low, int64_t high,
+                         absl::string_view unit = "") {
+    return CheckArgumentRange(name(argument), value, low, high, unit);
+  };
+  for (const absl::Status& status : {
+           check("count", arguments.count, 1, kMaxBookOpenings),
+           check("plies", arguments.plies, 1, kMaxBookPlies),
+           check("balanced", arguments.balanced, 0, kMaxBookBalanced),
+       }) {
+    if (!status.ok()) return status;
+  }
+  RandomBookRequest request{.count = static_cast<int>(arguments.count),
+                            .plies = static_cast<int>(arguments.plies),
+                            .balanced = static_cast<int>(arguments.balanced),
+                            .seed = arguments.seed};
+  if (!arguments.score_depth) {
+    for (const auto& [argument, given] :
+         {std::pair{"max_score", arguments.max_score.has_value()},
+          std::pair{"min_score", arguments.min_score.has_value()}}) {
+      if (given) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name(argument), " applies only with ", name("score_depth")));
+      }
+    }
+    return request;
+  }
+  if (!arguments.max_score) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name("score_depth"), " needs ", name("max_score"), "=CP"));
+  }
+  const int64_t depth = *arguments.score_depth, max = *arguments.max_score;
+  const int64_t min = arguments.min_score.value_or(0);
+  for (const absl::Status& status : {
+           check("score_depth", depth, 1, kMaxBookScoreDepth),
+           check("max_score", max, 0, kMaxHeuristic),
+           check("min_score", min, 0, max, absl::StrCat(" (", name("max_score"), ")")),
+       }) {
+    if (!status.ok()) return status;
+  }
+  request.score = {.depth = static_cast<int>(depth),
+                   .min = static_cast<Score>(min),
+                   .max = static_cast<Score>(max)};
+  return request;
 }
 
 absl::Status MakeRandomBook(const AnyGame& game, const RandomBookRequest& request,

@@ -7,9 +7,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -46,6 +48,32 @@ struct RandomBookRequest {
   uint64_t seed = 1;
   StopFlag stop = nullptr;  // set: Cancelled, with the openings found so far
 };
+
+// The limits of a random book, which `lud64 book` and lud64.book share.
+inline constexpr int64_t kMaxBookOpenings = 1'000'000;
+inline constexpr int64_t kMaxBookPlies = 1000;
+inline constexpr int64_t kMaxBookBalanced = 20;
+inline constexpr int64_t kMaxBookScoreDepth = 30;
+
+// A random book's arguments as a front-end reads them, before any check; the
+// score window's absent unless given.
+struct BookArguments {
+  int64_t count = 0;
+  int64_t plies = 0;
+  int64_t balanced = 0;
+  std::optional<int64_t> score_depth = std::nullopt;
+  std::optional<int64_t> max_score = std::nullopt;
+  std::optional<int64_t> min_score = std::nullopt;
+  uint64_t seed = 1;
+};
+
+// The request `arguments` make (its `stop` unset), or an InvalidArgument
+// error on the first argument out of range, or given without the one it needs:
+// max_score and min_score only with score_depth, score_depth only with
+// max_score. `name` writes an argument's name ("score_depth") as the
+// front-end's user does: "--score-depth" (the command), "score_depth" (Python).
+absl::StatusOr<RandomBookRequest> BookRequestOf(
+    const BookArguments& arguments, absl::FunctionRef<std::string(absl::string_view)> name);
 
 // How far a book is: openings kept, random draws, openings scored.
 struct BookProgress {

@@ -1,15 +1,18 @@
 // Books balanced by score (play/opening_book.h with play/opening_score.h):
 // every kept opening, scored again by a fresh session, lies in the window;
 // the window rejects openings the unfiltered book keeps; the same seed makes
-// the same book; a stop keeps what was found.
+// the same book; a stop keeps what was found. The checks of a request, which
+// `lud64 book` and lud64.book share, name arguments as each front-end does.
 #include "play/opening_book.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "play/engine_session.h"
 
@@ -91,6 +94,51 @@ TEST(ScoredBook, AStopEndsTheBookWithTheOpeningsFound) {
                                              });
   EXPECT_TRUE(absl::IsCancelled(status)) << status;
   EXPECT_EQ(lines.size(), 3u);
+}
+
+std::string PythonName(absl::string_view name) { return std::string(name); }
+std::string FlagName(absl::string_view name) { return absl::StrCat("--", name); }
+
+TEST(BookRequest, CarriesTheWindowGivenAndOtherwiseNone) {
+  absl::StatusOr<RandomBookRequest> request =
+      BookRequestOf({.count = 5, .plies = 8, .balanced = 2, .seed = 7}, PythonName);
+  ASSERT_TRUE(request.ok()) << request.status();
+  EXPECT_EQ(request->count, 5);
+  EXPECT_EQ(request->plies, 8);
+  EXPECT_EQ(request->balanced, 2);
+  EXPECT_EQ(request->seed, 7u);
+  EXPECT_EQ(request->score.depth, 0);
+  request = BookRequestOf({.count = 5, .plies = 8, .score_depth = 4, .max_score = 90}, PythonName);
+  ASSERT_TRUE(request.ok()) << request.status();
+  EXPECT_EQ(request->score.depth, 4);
+  EXPECT_EQ(request->score.min, 0);
+  EXPECT_EQ(request->score.max, 90);
+}
+
+TEST(BookRequest, NamesTheFirstBadArgumentAsTheFrontEndWritesIt) {
+  const std::pair<BookArguments, std::string> cases[] = {
+      {{.count = 0, .plies = 1001}, "count=0: must be 1 to 1000000"},
+      {{.count = 5, .plies = 1001}, "plies=1001: must be 1 to 1000"},
+      {{.count = 5, .plies = 8, .balanced = 21}, "balanced=21: must be 0 to 20"},
+      {{.count = 5, .plies = 8, .min_score = 3}, "min_score applies only with score_depth"},
+      {{.count = 5, .plies = 8, .score_depth = 3}, "score_depth needs max_score=CP"},
+      {{.count = 5, .plies = 8, .score_depth = 31, .max_score = 9},
+       "score_depth=31: must be 1 to 30"},
+      {{.count = 5, .plies = 8, .score_depth = 3, .max_score = 9, .min_score = 10},
+       "min_score=10: must be 0 to 9 (max_score)"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const absl::StatusOr<RandomBookRequest> request = BookRequestOf(arguments, PythonName);
+    EXPECT_TRUE(absl::IsInvalidArgument(request.status())) << message;
+    EXPECT_EQ(request.status().message(), message);
+  }
+  // The command's names: its flags, in the unit too.
+  EXPECT_EQ(
+      BookRequestOf({.count = 5, .plies = 8, .score_depth = 3, .max_score = 9, .min_score = 10},
+                    FlagName)
+          .status()
+          .message(),
+      "--min_score=10: must be 0 to 9 (--max_score)");
 }
 
 }  // namespace

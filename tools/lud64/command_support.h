@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "boards/game_list.h"
+#include "play/argument_range.h"
 #include "tools/common/interrupt.h"
 
 namespace lud64 {
@@ -24,13 +25,12 @@ namespace lud64 {
 // it found so far and exits 130 (128 + SIGINT), like a shell.
 int Fail(const absl::Status& status);
 
-// An error naming the flag unless low <= value <= high (NaN included).
+// An error naming the flag unless low <= value <= high (NaN included), in the
+// form of every front-end (play/argument_range.h): `--flag=value: must be ...`.
 template <class T>
 absl::Status CheckRange(absl::string_view flag, T value, T low, T high,
                         absl::string_view unit = "") {
-  if (value >= low && value <= high) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("--", flag, "=", value, ": must be ", low, " to ", high, unit));
+  return CheckArgumentRange<T>(absl::StrCat("--", flag), value, low, high, unit);
 }
 
 // The first error among `checks`, or OK.

@@ -1,5 +1,7 @@
 // `lud64 book`: writes an opening book for `lud64 match --openings-file`.
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -9,7 +11,6 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/score.h"
 #include "play/opening_book.h"
 #include "tools/common/interrupt.h"
 #include "tools/lud64/command.h"
@@ -30,53 +31,31 @@ ABSL_FLAG(int, min_score, 0,
 namespace lud64 {
 namespace {
 
-constexpr int kMaxOpenings = 1'000'000;
-
-// The score window of --score-depth, --min-score and --max-score (checked).
-absl::StatusOr<ScoreWindow> ScoreWindowOfFlags() {
-  const ScoreWindow window{.depth = absl::GetFlag(FLAGS_score_depth),
-                           .min = absl::GetFlag(FLAGS_min_score),
-                           .max = absl::GetFlag(FLAGS_max_score)};
-  if (!FlagGiven("score_depth")) {
-    for (const char* name : {"max_score", "min_score"}) {
-      if (FlagGiven(name)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--", DashedFlag(name), " applies only with --score-depth"));
-      }
-    }
-    return window;
-  }
-  if (!FlagGiven("max_score")) {
-    return absl::InvalidArgumentError("--score-depth needs --max-score=CP");
-  }
-  if (absl::Status status = FirstError({
-          CheckRange("score-depth", window.depth, 1, 30),
-          CheckRange("max-score", window.max, 0, kMaxHeuristic),
-          CheckRange("min-score", window.min, 0, window.max, " (--max-score)"),
-      });
-      !status.ok()) {
-    return status;
-  }
-  return window;
+// A flag's value, or nullopt when it was not given.
+std::optional<int64_t> GivenFlag(const absl::Flag<int>& flag, absl::string_view name) {
+  if (!FlagGiven(name)) return std::nullopt;
+  return absl::GetFlag(flag);
 }
 
 int RunBookCommand(const std::string&) {
   const uint64_t count = absl::GetFlag(FLAGS_count);
-  const int plies = absl::GetFlag(FLAGS_plies), balanced = absl::GetFlag(FLAGS_balanced);
-  const uint64_t seed = absl::GetFlag(FLAGS_seed);
+  const int plies = absl::GetFlag(FLAGS_plies);
   if (count == 0 || plies == 0) {
     return Fail(absl::InvalidArgumentError("book needs --count=N and --plies=K"));
   }
-  if (absl::Status status = FirstError({
-          CheckRange<uint64_t>("count", count, 1, kMaxOpenings),
-          CheckRange("plies", plies, 1, 1000),
-          CheckRange("balanced", balanced, 0, 20),
-      });
-      !status.ok()) {
-    return Fail(status);
-  }
-  const absl::StatusOr<ScoreWindow> score = ScoreWindowOfFlags();
-  if (!score.ok()) return Fail(score.status());
+  // play/'s checks, which lud64.book shares; a count past int64 stays out of range.
+  absl::StatusOr<RandomBookRequest> request =
+      BookRequestOf({.count = static_cast<int64_t>(std::min<uint64_t>(count, INT64_MAX)),
+                     .plies = plies,
+                     .balanced = absl::GetFlag(FLAGS_balanced),
+                     .score_depth = GivenFlag(FLAGS_score_depth, "score_depth"),
+                     .max_score = GivenFlag(FLAGS_max_score, "max_score"),
+                     .min_score = GivenFlag(FLAGS_min_score, "min_score"),
+                     .seed = absl::GetFlag(FLAGS_seed)},
+                    [](absl::string_view name) { return "--" + DashedFlag(std::string(name)); });
+  if (!request.ok()) return Fail(request.status());
+  request->stop = InterruptFlag();
+  const ScoreWindow& score = request->score;
   return RunOnGame([&](const auto& game) {
     const auto start = std::chrono::steady_clock::now();
     auto last_report = start;
@@ -84,31 +63,24 @@ int RunBookCommand(const std::string&) {
     // for) writes no book, where `> file` would keep a short one; a run
     // stopped by Ctrl-C writes what it found.
     std::vector<std::string> openings;
-    absl::Status status = MakeRandomBook(
-        AnyGame(game),
-        {.count = static_cast<int>(count),
-         .plies = plies,
-         .balanced = balanced,
-         .score = *score,
-         .seed = seed,
-         .stop = InterruptFlag()},
-        openings, [&](const BookProgress& progress) {
+    absl::Status status =
+        MakeRandomBook(AnyGame(game), *request, openings, [&](const BookProgress& progress) {
           const auto now = std::chrono::steady_clock::now();
           if (now - last_report < std::chrono::seconds(1)) return;
           last_report = now;
           std::cerr << absl::StreamFormat(
               "book: %d of %d openings, %d draws%s; %.1fs\n", progress.found, count, progress.draws,
-              score->depth ? absl::StrCat(", ", progress.scored, " scored") : "",
+              score.depth ? absl::StrCat(", ", progress.scored, " scored") : "",
               std::chrono::duration<double>(now - start).count());
         });
     if (!status.ok() && !absl::IsCancelled(status)) return status;
     std::cout << absl::StreamFormat(
         "# lud64 book --game=%s --count=%d --plies=%d%s%s --seed=%d\n", game.name(), count, plies,
-        balanced ? absl::StrCat(" --balanced=", balanced) : "",
-        score->depth ? absl::StrCat(" --score-depth=", score->depth, " --min-score=", score->min,
-                                    " --max-score=", score->max)
-                     : "",
-        seed);
+        request->balanced ? absl::StrCat(" --balanced=", request->balanced) : "",
+        score.depth ? absl::StrCat(" --score-depth=", score.depth, " --min-score=", score.min,
+                                   " --max-score=", score.max)
+                    : "",
+        request->seed);
     for (const std::string& opening : openings) std::cout << opening << "\n";
     std::cout.flush();
     return status;
