@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,23 +26,28 @@ void CheckRange(int64_t value, const char* name, int64_t low, int64_t high) {
   }
 }
 
-std::vector<std::string> Book(const GamePtr& game, Int<int, "count"> count, Int<int, "plies"> plies,
-                              Int<uint64_t, "seed"> seed,
-                              const std::optional<Int<int, "balanced">>& balanced) {
+std::vector<std::string> Book(const GamePtr& game, Int<int64_t, "count"> count,
+                              Int<int64_t, "plies"> plies, Int<uint64_t, "seed"> seed,
+                              const std::optional<Int<int64_t, "balanced">>& balanced,
+                              const std::optional<Int<int64_t, "score_depth">>& score_depth,
+                              const std::optional<Int<int64_t, "max_score">>& max_score,
+                              const std::optional<Int<int64_t, "min_score">>& min_score) {
   RequireGame(game, "game");
-  CheckRange(count.value, "count", 1, 1'000'000);
-  CheckRange(plies.value, "plies", 1, 1000);
-  const int within = balanced ? balanced->value : 0;
-  CheckRange(within, "balanced", 0, 20);
+  // play/'s checks, which `lud64 book` shares: the same ranges and rules.
+  absl::StatusOr<RandomBookRequest> request =
+      BookRequestOf({.count = count.value,
+                     .plies = plies.value,
+                     .balanced = balanced ? balanced->value : 0,
+                     .score_depth = score_depth ? std::optional(score_depth->value) : std::nullopt,
+                     .max_score = max_score ? std::optional(max_score->value) : std::nullopt,
+                     .min_score = min_score ? std::optional(min_score->value) : std::nullopt,
+                     .seed = seed.value},
+                    [](absl::string_view name) { return std::string(name); });
+  if (!request.ok()) ThrowStatus(request.status());
   std::vector<std::string> lines;
   const absl::Status status = RunInterruptible([&](StopFlag stop) {
-    return MakeRandomBook(game->game,
-                          {.count = count.value,
-                           .plies = plies.value,
-                           .balanced = within,
-                           .seed = seed.value,
-                           .stop = stop},
-                          lines);
+    request->stop = stop;
+    return MakeRandomBook(game->game, *request, lines);
   });
   if (!status.ok()) ThrowStatus(status);
   return lines;
@@ -81,7 +87,8 @@ std::string BuildGameTables(const GamePtr& game, const std::string& directory,
 
 void RegisterBooksAndTables(py::module_& m) {
   m.def("_book", &Book, py::arg("game"), py::arg("count"), py::arg("plies"), py::arg("seed"),
-        py::arg("balanced"), "lud64.book's work (lud64/resources.py).");
+        py::arg("balanced"), py::arg("score_depth"), py::arg("max_score"), py::arg("min_score"),
+        "lud64.book's work (lud64/resources.py).");
   m.def("_build_tables", &BuildGameTables, py::arg("game"), py::arg("directory"),
         py::arg("threads"), py::arg("upto"), py::arg("memory"), py::arg("compress"),
         py::arg("progress"), "lud64.build_tables's work (lud64/resources.py).");

@@ -87,18 +87,27 @@ def test_probe_reads_tables_the_command_built(tmp_path, command):
         lud64.probe(lud64.Game("guettal").start(), tb=str(tmp_path))
 
 
-def test_ctrl_c_stops_long_work_with_keyboard_interrupt():
+# Calls of hours: perft(12), and a book of a million openings each scored by
+# a depth-12 search.
+LONG_WORK = {
+    "perft": "lud64.perft(lud64.Game('davxar').start(), 12)",
+    "scored-book": "lud64.book('davxar', 1000000, 8, score_depth=12, max_score=100000)",
+}
+
+
+@pytest.mark.parametrize("call", LONG_WORK.values(), ids=LONG_WORK.keys())
+def test_ctrl_c_stops_long_work_with_keyboard_interrupt(call):
     script = ("import lud64, time, sys\n"
               "start = time.time()\n"
               "try:\n"
               "    print('ready', flush=True)\n"
-              "    lud64.perft(lud64.Game('davxar').start(), 12)\n"
+              f"    {call}\n"
               "except KeyboardInterrupt:\n"
               "    print('interrupted after %.1f' % (time.time() - start), flush=True)\n")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
                              env=dict(os.environ))
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.5)  # well inside perft(12), hours of work
+    time.sleep(1.5)  # well inside the call, hours of work
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=20)
     assert child.returncode == 0 and out.startswith("interrupted after")

@@ -42,6 +42,66 @@ def test_book_is_the_commands():
         lud64.book("guettal", 40, 1)
 
 
+# A scored book's flags: the window of the command's own test (tests/lud64_match_test.sh).
+SCORED = dict(score_depth=4, min_score=10, max_score=120)
+
+
+def book_lines(out):
+    """The openings of a book the command wrote (its header skipped)."""
+    return [line for line in out.splitlines() if not line.startswith("#")]
+
+
+def depth_score(line, depth):
+    """The score in centi-pieces `lud64 bestmove --depth=D --moves=LINE` gives at
+    depth D, for the player to move: what the book's window is on."""
+    out = run_command("bestmove", f"--depth={depth}", f"--moves={line}")
+    info = [row for row in out.splitlines() if row.startswith(f"info depth {depth} ")][-1]
+    words = info.split()
+    assert words[words.index("score") + 1] == "cp", info  # no proven result this early
+    return int(words[words.index("score") + 2])
+
+
+def test_scored_book_lies_in_its_window_and_is_the_commands():
+    lines = lud64.book("davxar", 4, 8, seed=2, **SCORED)
+    flags = [f"--{name.replace('_', '-')}={value}" for name, value in SCORED.items()]
+    out = run_command("book", "--game=davxar", "--count=4", "--plies=8", "--seed=2", *flags)
+    assert lines == book_lines(out) and len(lines) == 4
+    for line in lines:
+        score = depth_score(line, SCORED["score_depth"])
+        assert SCORED["min_score"] <= abs(score) <= SCORED["max_score"], (line, score)
+    # The window keeps fewer of the same draws: the book without it differs.
+    assert lud64.book("davxar", 4, 8, seed=2) != lines
+    # min_score defaults to 0, as --min-score does.
+    out = run_command("book", "--game=davxar:pieces=6", "--count=3", "--plies=6", "--seed=4",
+                      "--score-depth=3", "--max-score=300")
+    assert lud64.book("davxar:pieces=6", 3, 6, seed=4, score_depth=3,
+                      max_score=300) == book_lines(out)
+
+
+@pytest.mark.parametrize("window, error, message", [
+    (dict(max_score=50), ValueError, "max_score applies only with score_depth"),
+    (dict(min_score=5), ValueError, "min_score applies only with score_depth"),
+    (dict(score_depth=5), ValueError, "score_depth needs max_score=CP"),
+    (dict(score_depth=0, max_score=50), ValueError, "score_depth=0: must be 1 to 30"),
+    (dict(score_depth=31, max_score=50), ValueError, "score_depth=31: must be 1 to 30"),
+    (dict(score_depth=5, max_score=-1), ValueError, "max_score=-1: must be 0 to 100000"),
+    (dict(score_depth=5, max_score=100001), ValueError, "max_score=100001: must be 0 to 100000"),
+    (dict(score_depth=5, max_score=50, min_score=60), ValueError,
+     "min_score=60: must be 0 to 50 (max_score)"),
+    (dict(score_depth=5, max_score=50, min_score=-1), ValueError,
+     "min_score=-1: must be 0 to 50 (max_score)"),
+    (dict(score_depth=True, max_score=50), TypeError, "score_depth: expected an int, got bool"),
+    (dict(score_depth=5, max_score=50.0), TypeError, "max_score: expected an int, got float"),
+    (dict(score_depth=5, max_score=50, min_score="1"), TypeError,
+     "min_score: expected an int, got str"),
+])
+def test_bad_score_windows_raise_the_commands_errors(window, error, message):
+    # The command's messages (tests/lud64_match_test.sh), with Python's names.
+    with pytest.raises(error) as raised:
+        lud64.book("davxar", 3, 8, **window)
+    assert str(raised.value) == message
+
+
 def test_probe_actions_ranks_every_legal_action(tables):
     game = lud64.load_game("davxar:pieces=3")
     state = game.new_initial_state()

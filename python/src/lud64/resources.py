@@ -2,6 +2,7 @@
 endgame tables, as `lud64 book` and `lud64 tb build` make them.
 
   lines = lud64.book("davxar", count=100, plies=8, seed=1, balanced=4)
+  even = lud64.book("davxar", count=20, plies=9, score_depth=5, max_score=50)
   lud64.build_tables("davxar:pieces=3", "tables", threads=2)
 """
 from . import _core
@@ -17,14 +18,26 @@ def _game(game):
     raise TypeError(f"game: expected a game name or lud64.Game, got {type(game).__name__}")
 
 
-def book(game, count, plies, seed=1, balanced=None):
+def book(game, count, plies, seed=1, balanced=None, score_depth=None, max_score=None,
+         min_score=None):
     """An opening book as `lud64 book` writes it: `count` distinct openings of
-    `plies` random decisions from the start, none that ends the game and, with
-    balanced=P, none the solver decides within P plies; a list of lines of
-    decisions ('E4 D4 ...'), which lud64.match(openings_file=...) and
-    `lud64 match --openings-file` read from a file, one a line. The same seed,
-    the same book."""
-    return _core._book(_game(game), count, plies, seed, balanced)
+    `plies` random decisions from the start (count 1 to 1000000, plies 1 to
+    1000), none that ends the game and, with balanced=P (0 to 20), none the
+    solver decides within P plies; a list of lines of decisions ('E4 D4 ...'),
+    which lud64.match(openings_file=...) and `lud64 match --openings-file`
+    read from a file, one a line. The same seed, the same book.
+
+    With score_depth=D (1 to 30) and max_score=CP (0 to 100000), only the
+    openings whose alpha-beta score at depth D (one thread, the default
+    evaluation: what lud64.bestmove(position, depth=D) reports) lies within
+    min_score to max_score centi-pieces for either side (min_score: 0 to
+    max_score, default 0): openings that favour neither colour by more, as
+    `lud64 book --score-depth=D --max-score=CP --min-score=CP` keeps them.
+    max_score and min_score need score_depth, which needs max_score; a bad
+    value is a ValueError, a non-int a TypeError. Ctrl-C stops it
+    (KeyboardInterrupt)."""
+    return _core._book(_game(game), count, plies, seed, balanced, score_depth, max_score,
+                       min_score)
 
 
 def build_tables(game, directory, threads=1, upto="0", memory=None, compress=True,
