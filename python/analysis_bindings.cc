@@ -35,7 +35,7 @@ void Check(bool ok, absl::string_view message) {
 
 std::vector<uint64_t> PerftCounts(const PositionHandle& p, Int<int, "depth"> depth_argument) {
   const int depth = depth_argument.value;
-  Check(depth >= 1 && depth <= 40, absl::StrCat("depth=", depth, ": must be 1 to 40"));
+  CheckRange("depth", depth, 1, 40);
   return RunInterruptible([&](StopFlag stop) {
     return CountPerftByDepth(p.game->game, p.position, depth, stop).counts;
   });
@@ -77,11 +77,12 @@ py::object Playouts(const GamePtr& game, Int<uint64_t, "count"> count_argument,
   const double time = time_argument.value;
   RequireGame(game, "game");
   Check((count == 0) != (time == 0), "give exactly one of count=N and time=SECONDS");
-  Check(count <= 1'000'000'000'000, "count: must be 1 to 10^12");
-  Check(count > 0 || (time >= 0.001 && time <= kMaxSeconds),
-        absl::StrCat("time: must be 0.001 to ", kMaxSeconds, " seconds"));
-  Check(threads >= 1 && threads <= kMaxThreads,
-        absl::StrCat("threads: must be 1 to ", kMaxThreads));
+  if (count > 0) {
+    CheckRange<uint64_t>("count", count, 1, 1'000'000'000'000);
+  } else {
+    CheckRange("time", time, 0.001, kMaxSeconds, " seconds");
+  }
+  CheckRange("threads", threads, 1, kMaxThreads);
   const PositionHandle start = from ? *from : PositionHandle{game, {}, {}};
   Check(!from || from->game->name == game->name, "position: a position of another game");
   if (from) CheckOngoing(*from);
@@ -103,11 +104,9 @@ py::object Solve(const PositionHandle& p, Int<int, "depth"> depth_argument,
   const uint64_t nodes = nodes_argument.value;
   const double time = time_argument.value;
   CheckOngoing(p);
-  Check(depth >= 1 && depth <= kMaxDepth, absl::StrCat("depth: must be 1 to ", kMaxDepth));
-  Check(time >= 0 && time <= kMaxSeconds,
-        absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
-  Check(hash >= 1 && hash <= kMaxTableMib,
-        absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
+  CheckRange("depth", depth, 1, kMaxDepth);
+  CheckRange("time", time, 0.0, kMaxSeconds, " seconds");
+  CheckRange("hash", hash, 1, kMaxTableMib, " MiB");
   return JsonOf(
       *p.game, p.position,
       [&](const auto& g, const auto& at, std::ostream& out, std::ostream& progress, StopFlag stop) {
@@ -211,19 +210,13 @@ absl::StatusOr<std::pair<std::string, std::string>> SessionBestMove(
 py::tuple BestMove(const PositionHandle& p, BestMoveOptions options) {
   Check(options.engine == "alphabeta" || options.engine == "mcts",
         absl::StrCat("engine='", options.engine, "': must be alphabeta or mcts"));
-  Check(options.time >= 0 && options.time <= kMaxSeconds,
-        absl::StrCat("time: must be 0 to ", kMaxSeconds, " seconds"));
-  Check(options.depth >= 0 && options.depth <= kMaxDepth,
-        absl::StrCat("depth: must be 1 to ", kMaxDepth));
-  Check(options.threads >= 1 && options.threads <= kMaxThreads,
-        absl::StrCat("threads: must be 1 to ", kMaxThreads));
-  Check(options.hash >= 1 && options.hash <= kMaxTableMib,
-        absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
-  Check(options.memory >= 1 && options.memory <= kMaxTableMib,
-        absl::StrCat("memory: must be 1 to ", kMaxTableMib, " MiB"));
-  Check(options.exploration >= 0 && options.exploration <= kMaxExploration,
-        absl::StrCat("exploration: must be 0 to ", kMaxExploration));
-  Check(options.press >= 0 && options.press <= 1, "press: must be 0 to 1");
+  CheckRange("time", options.time, 0.0, kMaxSeconds, " seconds");
+  CheckRange("depth", options.depth, 0, kMaxDepth);  // 0: no depth limit
+  CheckRange("threads", options.threads, 1, kMaxThreads);
+  CheckRange("hash", options.hash, 1, kMaxTableMib, " MiB");
+  CheckRange("memory", options.memory, 1, kMaxTableMib, " MiB");
+  CheckRange("exploration", options.exploration, 0.0, kMaxExploration);
+  CheckRange("press", options.press, 0.0, 1.0);
   // A limit of the other engine would be ignored, and a search without its
   // own limit never ends: refuse it, as `lud64 bestmove` does.
   const BestMoveOptions defaults;

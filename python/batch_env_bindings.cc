@@ -81,11 +81,8 @@ std::unique_ptr<BatchEnvHandle> MakeBatchEnv(const GamePtr& game, const py::obje
     throw py::type_error(
         absl::StrCat("n: expected an int number of environments, got ", TypeName(count)));
   }
-  if (*n < 1 || *n > (1 << 24)) {
-    throw py::value_error(
-        absl::StrCat("n=", std::string(py::str(count)), ": must be 1 to 16777216 environments"));
-  }
-  if (threads < 0 || threads > 256) throw py::value_error("threads: must be 0 (automatic) to 256");
+  CheckRange("n", *n, 1, kMaxBatchSize, " environments");
+  CheckRange("threads", threads, 0, kMaxBatchThreads, " (0: automatic)");
   if (threads == 0) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     threads = std::clamp(static_cast<int>(*n) / kEnvsPerThread, 1, cores);

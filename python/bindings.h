@@ -30,6 +30,7 @@
 #include "engine/decision.h"
 #include "engine/planes.h"
 #include "engine/stop.h"
+#include "play/argument_range.h"
 
 namespace lud64::python {
 
@@ -188,6 +189,22 @@ decltype(auto) Visit(const PositionHandle& p, F&& f) {
 // Throws ValueError carrying the status's message (a Cancelled status: what a
 // signal handler raised, or else KeyboardInterrupt).
 [[noreturn]] void ThrowStatus(const absl::Status& status);
+
+// The limits of the batched environments (lud64.BatchEnv, lud64.pgx): games
+// at once, and threads (0: as many as the batch and the cores call for).
+inline constexpr int64_t kMaxBatchSize = int64_t{1} << 24;
+inline constexpr int kMaxBatchThreads = 256;
+
+// A ValueError `name=value: must be low to high[unit]` unless low <= value <=
+// high (NaN fails): the one range check of the module, in the command's form
+// without its `--` (play/argument_range.h); `unit` with its leading space.
+template <class T>
+void CheckRange(absl::string_view name, T value, std::type_identity_t<T> low,
+                std::type_identity_t<T> high, absl::string_view unit = "") {
+  if (absl::Status status = CheckArgumentRange<T>(name, value, low, high, unit); !status.ok()) {
+    throw py::value_error(std::string(status.message()));
+  }
+}
 
 // How often long work looks for Ctrl-C: seldom enough that taking the GIL
 // back, which can wait out another Python thread's switch interval (5 ms),

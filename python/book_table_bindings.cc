@@ -20,12 +20,6 @@
 namespace lud64::python {
 namespace {
 
-void CheckRange(int64_t value, const char* name, int64_t low, int64_t high) {
-  if (value < low || value > high) {
-    throw py::value_error(absl::StrCat(name, "=", value, ": must be ", low, " to ", high));
-  }
-}
-
 std::vector<std::string> Book(const GamePtr& game, Int<int64_t, "count"> count,
                               Int<int64_t, "plies"> plies, Int<uint64_t, "seed"> seed,
                               const std::optional<Int<int64_t, "balanced">>& balanced,
@@ -65,11 +59,11 @@ std::string BuildGameTables(const GamePtr& game, const std::string& directory,
   if (absl::Status status = CheckTableLimit(upto, request.max_pieces); !status.ok()) {
     throw py::value_error(std::string(status.message()));
   }
-  CheckRange(threads.value, "threads", 1, kMaxThreads);
+  CheckRange("threads", threads.value, 1, kMaxThreads);
   request.threads = threads.value;
   // As the command: without a bound, this machine's memory.
   request.memory_mib = memory ? memory->value : static_cast<int64_t>(PhysicalMebibytes());
-  CheckRange(request.memory_mib, "memory", 0, int64_t{1} << 24);
+  CheckRange("memory", request.memory_mib, 0, int64_t{1} << 24, " MiB");
   request.compress = compress;
   std::ostringstream quiet;
   const absl::StatusOr<std::string> info = RunInterruptible([&](StopFlag stop) {

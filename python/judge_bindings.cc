@@ -109,13 +109,6 @@ EngineSpec AgentSpec(const GamePtr& game, py::handle agent, const char* name,
   return spec;
 }
 
-int Checked(int value, const char* name, int low, int high) {
-  if (value < low || value > high) {
-    throw py::value_error(absl::StrCat(name, "=", value, ": must be ", low, " to ", high));
-  }
-  return value;
-}
-
 // A number of the report: None where it is infinite (a score of 0 or 1).
 py::object Finite(double value) {
   return std::isfinite(value) ? py::object(py::float_(value)) : py::object(py::none());
@@ -204,7 +197,8 @@ py::dict Accuracy(const GamePtr& game, const py::object& policy, const std::stri
   AccuracyRequest request;
   request.engines = {AgentSpec(game, policy, "policy", failure)};
   request.tables = tables;
-  request.positions = Checked(positions.value, "positions", 1, 1'000'000);
+  CheckRange("positions", positions.value, 1, 1'000'000);
+  request.positions = positions.value;
   request.seed = seed.value;
   const absl::StatusOr<AccuracyReport> report = RunInterruptible(
       [&](StopFlag stop) {
@@ -243,10 +237,14 @@ py::dict Match(const GamePtr& game, const py::object& first, const py::object& s
   MatchRequest request;
   request.first = AgentSpec(game, first, "first", failure);
   request.second = AgentSpec(game, second, "second", failure);
-  request.games = Checked(games.value, "games", 1, 1'000'000);
-  request.openings = Checked(openings.value, "openings", 0, 1000);
-  request.balanced = Checked(balanced.value, "balanced", 0, 20);
-  request.threads = Checked(threads.value, "threads", 1, kMaxThreads);
+  CheckRange("games", games.value, 1, 1'000'000);
+  CheckRange("openings", openings.value, 0, 1000);
+  CheckRange("balanced", balanced.value, 0, 20);
+  CheckRange("threads", threads.value, 1, kMaxThreads);
+  request.games = games.value;
+  request.openings = openings.value;
+  request.balanced = balanced.value;
+  request.threads = threads.value;
   request.seed = seed.value;
   if (sprt) {
     absl::StatusOr<Sprt> parsed = ParseSprt(absl::StrCat(sprt->first, ",", sprt->second),

@@ -108,7 +108,7 @@ struct PgxArrays {
 std::unique_ptr<PgxRunner> MakeRunner(const GamePtr& game, Int<int, "threads"> threads_argument) {
   RequireGame(game, "game");
   int threads = threads_argument.value;
-  if (threads < 0 || threads > 256) throw py::value_error("threads: must be 0 (automatic) to 256");
+  CheckRange("threads", threads, 0, kMaxBatchThreads, " (0: automatic)");
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto runner = std::make_unique<PgxRunner>();
   runner->game = game;
@@ -129,9 +129,7 @@ py::dict PgxInit(PgxRunner& runner, Int<int64_t, "n"> count,
                  const std::vector<PositionHandle>& starts, bool final) {
   const RunnerGuard guard(runner);
   const int64_t n = count.value;
-  if (n < 1 || n > (1 << 24)) {
-    throw py::value_error(absl::StrCat("n=", n, ": must be 1 to 16777216 environments"));
-  }
+  CheckRange("n", n, 1, kMaxBatchSize, " environments");
   std::vector<AnyPosition> positions;
   for (size_t i = 0; i < starts.size(); ++i) {
     const PositionHandle& p = starts[i];
@@ -179,10 +177,10 @@ py::dict PgxStep(PgxRunner& runner, const PgxBatch& state, const py::object& act
   const int num_actions = runner.game->actions.size();
   std::vector<int32_t> narrow(n);
   for (int i = 0; i < n; ++i) {
-    // uint64 values past 2**63 read as negative: out of range either way.
+    // uint64 values past 2**63 read as negative: out of range either way. The
+    // test before CheckRange's: no name is built for the actions in range.
     if (ids[i] < 0 || ids[i] >= num_actions) {
-      throw py::value_error(
-          absl::StrCat("actions[", i, "]=", ids[i], ": must be 0 to ", num_actions - 1));
+      CheckRange(absl::StrCat("actions[", i, "]"), ids[i], 0, num_actions - 1);
     }
     narrow[i] = static_cast<int32_t>(ids[i]);
   }

@@ -71,15 +71,11 @@ py::dict SearchPosition(const PositionHandle& p, const std::string& kind,
   if (std::visit([](const auto& at) { return at.state.over(); }, p.position)) {
     throw py::value_error("state: the game is over, no action to search");
   }
-  if (time.value < 0 || time.value > kMaxSeconds) throw py::value_error("time: must be 0 or more");
-  if (depth.value < 0 || depth.value > 100) throw py::value_error("depth: must be 0 to 100");
-  if (multipv.value < 1 || multipv.value > 256) throw py::value_error("multipv: must be 1 to 256");
-  if (threads.value < 1 || threads.value > kMaxThreads) {
-    throw py::value_error(absl::StrCat("threads: must be 1 to ", kMaxThreads));
-  }
-  if (hash.value < 1 || hash.value > kMaxTableMib) {
-    throw py::value_error(absl::StrCat("hash: must be 1 to ", kMaxTableMib, " MiB"));
-  }
+  CheckRange("time", time.value, 0.0, kMaxSeconds, " seconds");
+  CheckRange("depth", depth.value, 0, kMaxDepth);
+  CheckRange("multipv", multipv.value, 1, 256);
+  CheckRange("threads", threads.value, 1, kMaxThreads);
+  CheckRange("hash", hash.value, 1, kMaxTableMib, " MiB");
   EngineOptions options;
   options.kind = kind == "mcts" ? EngineKind::kMcts : EngineKind::kAlphaBeta;
   options.threads = threads.value;

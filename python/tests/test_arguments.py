@@ -146,7 +146,8 @@ def test_integer_arguments_take_numpy_integers_and_check_their_range():
     with pytest.raises(ValueError, match="^nodes=18446744073709551616: must be 0 to"):
         lud64.bestmove(P, nodes=2**64)
     # Signed ones beyond 64 bits meet the function's own range check.
-    with pytest.raises(ValueError, match="^threads: must be 0 \\(automatic\\) to 256$"):
+    with pytest.raises(ValueError,
+                       match=r"^threads=2147483647: must be 0 to 256 \(0: automatic\)$"):
         lud64.BatchEnv(G, 2, threads=2**70)
 
 
@@ -182,7 +183,7 @@ def test_float_arguments_read_any_number_and_check_its_range(call, name, value):
     # NaN and the infinities meet each function's range check, as the
     # command's flags do (--time=nan: must be 0 to ...); so do ints beyond a
     # double (pybind11 refused them as a TypeError without the argument's name).
-    with pytest.raises(ValueError, match=f"^{name}: must be "):
+    with pytest.raises(ValueError, match=rf"^{name}=\S+: must be "):
         call(value)
 
 
@@ -190,8 +191,44 @@ def test_float_arguments_read_any_number_and_check_its_range(call, name, value):
                          ids=["playouts", "bestmove", "solve"])
 def test_time_limits_are_the_commands(call):
     # At most a day, as every time flag and engine option of the command.
-    with pytest.raises(ValueError, match=r"^time: must be 0(\.001)? to 86400 seconds$"):
+    with pytest.raises(ValueError, match=r"^time=86400.5: must be 0(\.001)? to 86400 seconds$"):
         call(86400.5)
+
+
+# A range error of each binding file, and its message: one form everywhere,
+# `name=value: must be low to high[ unit]` (the command's, without `--`).
+def _state():
+    return lud64.load_game("davxar").new_initial_state()
+
+
+RANGE_ERRORS = [
+    (lambda: lud64.perft(P, 41), "depth=41: must be 1 to 40"),
+    (lambda: lud64.playouts(G, count=10, threads=0), "threads=0: must be 1 to 256"),
+    (lambda: lud64.playouts(G, count=10**13), "count=10000000000000: must be 1 to 1000000000000"),
+    (lambda: lud64.solve(P, hash=0), "hash=0: must be 1 to 65536 MiB"),
+    (lambda: lud64.bestmove(P, depth=101), "depth=101: must be 0 to 100"),
+    (lambda: lud64.bestmove(P, engine="mcts", iterations=9, press=1.5), "press=1.5: must be 0 to 1"),
+    (lambda: lud64.alphabeta(_state(), multipv=257), "multipv=257: must be 1 to 256"),
+    (lambda: lud64.mcts(_state(), time=-1.0), "time=-1: must be 0 to 86400 seconds"),
+    (lambda: lud64.match("random", "random", games=0), "games=0: must be 1 to 1000000"),
+    (lambda: lud64.book("davxar", 5, 1001), "plies=1001: must be 1 to 1000"),
+    (lambda: lud64.build_tables("davxar:pieces=3", "unused", threads=0),
+     "threads=0: must be 1 to 256"),
+    (lambda: lud64.build_tables("davxar:pieces=3", "unused", memory=-1),
+     "memory=-1: must be 0 to 16777216 MiB"),
+    (lambda: lud64.BatchEnv(G, 0), "n=0: must be 1 to 16777216 environments"),
+    (lambda: lud64.BatchEnv(G, 2, threads=-1), "threads=-1: must be 0 to 256 (0: automatic)"),
+    (lambda: lud64.pgx.make("guettal", threads=257),
+     "threads=257: must be 0 to 256 (0: automatic)"),
+    (lambda: lud64.pgx.make("guettal").init(0), "n=0: must be 1 to 16777216 environments"),
+]
+
+
+@pytest.mark.parametrize("call, message", RANGE_ERRORS, ids=[m for _, m in RANGE_ERRORS])
+def test_range_errors_take_one_form(call, message):
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value) == message
 
 
 def test_float_arguments_take_numpy_scalars_and_fractions():
