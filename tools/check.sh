@@ -19,10 +19,11 @@
 #   tsan     the multithreaded tests (labels `threaded`, `threaded_long`)
 #            under ThreadSanitizer: the tsan-threaded presets.
 # The sanitizer builds use clang 16, which builds them in about a third of
-# gcc's time. Every stage compiles the test files ten to a unit, the Python
-# module's as one and the other files eight to a unit (unity builds,
-# LUD64_BATCHES; the asan build from scratch in 194 s at eight, 224 s at four,
-# on a quiet machine). Figures: tests/README.md, Building and testing.
+# gcc's time. The sanitizer stages compile each library's files, and each test
+# binary's, as one unit; the release stage the library files eight to a unit,
+# the test files ten and the Python module's as one (unity builds,
+# LUD64_BATCHES, LUD64_TEST_BATCH). Figures: tests/README.md, Building and
+# testing.
 # usage: tools/check.sh [stage...]   (no stage: all three, in that order)
 # Each stage's wall time goes to stderr; the first failure stops the run.
 set -euo pipefail
