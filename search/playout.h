@@ -4,6 +4,8 @@
 #ifndef LUD64_SEARCH_PLAYOUT_H_
 #define LUD64_SEARCH_PLAYOUT_H_
 
+#include <cassert>
+
 #include "engine/decision_sets.h"
 #include "engine/game.h"
 #include "engine/random.h"
@@ -62,14 +64,44 @@ struct PlayoutResult {
   int plies = 0;  // decisions played
 };
 
+// A game whose every decision ends the turn (no removal after a mill, no
+// second step) may say so with `static constexpr bool kTurnIsOneDecision =
+// true`: its playouts then run two decisions an iteration, the mover of each
+// known to the compiler, so that the kernel selects nothing by the mover.
+template <class G>
+concept TurnIsOneDecision = Game<G> && requires {
+  requires G::kTurnIsOneDecision;
+};
+
 // Plays `position` out at random to the end of the game.
 template <Game G>
-PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random& random) {
+PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random& stream) {
+  // A copy, so that the generator's state stays in registers.
+  Random random = stream;
   int plies = 0;
-  while (!position.state.over()) {
-    ApplyRandomDecision(game, position, random);
-    ++plies;
+  if constexpr (TurnIsOneDecision<G>) {
+    auto decide = [&](Player mover) [[gnu::always_inline]] {
+#ifdef NDEBUG
+      if (position.state.to_move != mover) __builtin_unreachable();
+#else
+      assert(position.state.to_move == mover);
+#endif
+      ApplyRandomDecision(game, position, random);
+      ++plies;
+    };
+    if (!position.state.over() && position.state.to_move == Player::kP2) decide(Player::kP2);
+    while (!position.state.over()) {
+      decide(Player::kP1);
+      if (position.state.over()) break;
+      decide(Player::kP2);
+    }
+  } else {
+    while (!position.state.over()) {
+      ApplyRandomDecision(game, position, random);
+      ++plies;
+    }
   }
+  stream = random;
   return {position.state.outcome, position.state.end, plies};
 }
 

@@ -48,6 +48,41 @@ void ExpectUniformChoice(const G& game, const std::vector<typename G::Position>&
   EXPECT_GT(tested, 0);
 }
 
+// RandomPlayout (whatever loop it runs: two decisions an iteration for a
+// TurnIsOneDecision game) plays the games that ApplyRandomDecision plays one
+// decision at a time, and leaves the random stream where they do: from each
+// position and from the one a random decision after it (so with either side
+// to move), a few seeds each.
+template <Game G>
+void ExpectPlayoutMatchesDecisions(const G& game,
+                                   const std::vector<typename G::Position>& positions) {
+  std::vector<typename G::Position> starts;
+  Random random(3);
+  for (const typename G::Position& position : positions) {
+    starts.push_back(position);
+    if (position.state.over()) continue;
+    starts.push_back(position);
+    ApplyRandomDecision(game, starts.back(), random);
+  }
+  int to_move[2] = {0, 0};
+  for (size_t i = 0; i < starts.size(); ++i) {
+    ++to_move[Index(starts[i].state.to_move)];
+    for (uint64_t seed = 0; seed < 4; ++seed) {
+      Random playout_random(seed * 1000 + i), decision_random(seed * 1000 + i);
+      const PlayoutResult result = RandomPlayout(game, starts[i], playout_random);
+      typename G::Position position = starts[i];
+      int plies = 0;
+      for (; !position.state.over(); ++plies) ApplyRandomDecision(game, position, decision_random);
+      ASSERT_EQ(result.plies, plies) << "from " << FormatPosition(game, starts[i]);
+      ASSERT_EQ(result.outcome, position.state.outcome);
+      ASSERT_EQ(result.end, position.state.end);
+      ASSERT_EQ(playout_random.Next(), decision_random.Next()) << "random numbers used differ";
+    }
+  }
+  EXPECT_GT(to_move[0], 0);
+  EXPECT_GT(to_move[1], 0);
+}
+
 // A game's playout kernel (random_decision) draws exactly the decision the
 // sets give for the same random number (same seeds, same games), and its
 // random_play, if it has one, plays it: checked at every decision of a few

@@ -32,6 +32,11 @@ TEST(DamdamanPlayouts, KernelWithoutPdepMatchesSets) {
   internal::use_pdep = had_pdep;
 }
 
+TEST(DamdamanPlayouts, PlayoutMatchesDecisions) {
+  const Damdaman game;
+  testing::ExpectPlayoutMatchesDecisions(game, MidgamePositions(game, "damdaman"));
+}
+
 TEST(DamdamanPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Damdaman(), 200); }
 
 TEST(DamdamanPlayouts, MatchLudii) {
@@ -56,6 +61,11 @@ TEST(GuettalPlayouts, KernelMatchesSets) {
     }
   }
   testing::ExpectKernelMatchesSets(game, positions);
+}
+
+TEST(GuettalPlayouts, PlayoutMatchesDecisions) {
+  const Guettal game;
+  testing::ExpectPlayoutMatchesDecisions(game, MidgamePositions(game, "guettal"));
 }
 
 TEST(GuettalPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Guettal(), 20000); }
@@ -102,6 +112,11 @@ TEST(DavxarPlayouts, KernelMatchesSets) {
     const Davxar game = DavxarGame(name);
     testing::ExpectKernelMatchesSets(game, DavxarPositions(game, name));
   }
+}
+
+TEST(DavxarPlayouts, PlayoutMatchesDecisions) {
+  const Davxar game = DavxarGame("davxar");
+  testing::ExpectPlayoutMatchesDecisions(game, DavxarPositions(game, "davxar"));
 }
 
 TEST(DavxarPlayouts, Reproducible) { testing::ExpectReproduciblePlayouts(Davxar(), 1000); }

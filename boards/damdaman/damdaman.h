@@ -23,6 +23,7 @@ class Damdaman {
  public:
   using Grid = CellGrid<7, 7>;
   static constexpr int kPiecesPerSide = 24;
+  static constexpr bool kTurnIsOneDecision = true;  // search/playout.h
 
   struct Position {
     std::array<Bitboard, 2> pieces{};  // P1's, P2's

@@ -24,6 +24,7 @@ namespace lud64 {
 class Guettal {
  public:
   using Grid = guettal::Grid;
+  static constexpr bool kTurnIsOneDecision = true;  // search/playout.h
 
   struct Position {
     std::array<Bitboard, 2> pieces{};  // P1's, P2's
