@@ -69,52 +69,59 @@ class Damdaman {
   // The opponent pieces that a step of `mover` to `to` captures; `own` already
   // includes the piece on `to`.
   static Bitboard Captures(int to, Bitboard own, Bitboard opponent) {
+    const CaptureMasks& masks = kCaptureMasks[to];
     // Custodial: a neighbour of `to` holding an opponent's piece with a mover's
     // piece beyond it, two steps from `to` in the same direction. Of the cells
     // next to `to`, only the one between is one step from such a piece, by
     // index too (2u + s = v for steps u, s, v among +-1 and +-7 only when s = -u
     // and v = u): the shifts need no masks against wrapping.
-    const Bitboard beyond = own & kTwoStepsFrom[to];
+    const Bitboard beyond = own & masks.two_steps;
     const Bitboard custodial =
-        opponent & Grid::kNeighbours[to] &
+        opponent & masks.neighbours &
         ((beyond << 1) | (beyond >> 1) | (beyond << Grid::kColumns) | (beyond >> Grid::kColumns));
     // A corner's opponent piece next to `to`, all its neighbours the mover's.
-    const Bitboard corner = kCornersNextTo[to] & opponent;
-    const bool enclosed = (kCornerNeighboursNextTo[to] & ~own) == 0;
+    const Bitboard corner = masks.corners & opponent;
+    const bool enclosed = (masks.corner_neighbours & ~own) == 0;
     return custodial | (enclosed ? corner : 0);
   }
 
  private:
-  // For each site, the cells two steps from it in a straight line, the
-  // corners next to it, and those corners' neighbours.
-  static constexpr std::array<Bitboard, Grid::kSites> kTwoStepsFrom = [] {
-    std::array<Bitboard, Grid::kSites> table{};
-    for (int s = 0; s < Grid::kSites; ++s)
+  // For each site: the cells two steps from it in a straight line, its
+  // neighbours, the corners next to it and those corners' neighbours (none:
+  // 0; a site has at most one corner next to it on a board at least 4 wide).
+  // One row a site, so that a capture test finds them at one address.
+  struct CaptureMasks {
+    Bitboard two_steps, neighbours, corners, corner_neighbours;
+  };
+  static constexpr std::array<CaptureMasks, Grid::kSites> kCaptureMasks = [] {
+    static_assert(Grid::kRows >= 4 && Grid::kColumns >= 4);
+    std::array<CaptureMasks, Grid::kSites> table{};
+    for (int s = 0; s < Grid::kSites; ++s) {
+      CaptureMasks& masks = table[s];
       for (Direction d : kOrthogonal)
         if (const int next = Grid::Step(s, d); next >= 0 && Grid::Step(next, d) >= 0)
-          table[s] |= SquareBit(Grid::Step(next, d));
-    return table;
-  }();
-  static constexpr std::array<Bitboard, Grid::kSites> kCornersNextTo = [] {
-    std::array<Bitboard, Grid::kSites> table{};
-    for (int s = 0; s < Grid::kSites; ++s) table[s] = Grid::kNeighbours[s] & Grid::kCorners;
-    return table;
-  }();
-  // For each site, the neighbours of the corner next to it (none: 0); a site
-  // has at most one corner next to it on a board at least 4 wide.
-  static constexpr std::array<Bitboard, Grid::kSites> kCornerNeighboursNextTo = [] {
-    static_assert(Grid::kRows >= 4 && Grid::kColumns >= 4);
-    std::array<Bitboard, Grid::kSites> table{};
-    for (int s = 0; s < Grid::kSites; ++s)
-      for (int corner : Sites(kCornersNextTo[s])) table[s] = Grid::kNeighbours[corner];
+          masks.two_steps |= SquareBit(Grid::Step(next, d));
+      masks.neighbours = Grid::kNeighbours[s];
+      masks.corners = Grid::kNeighbours[s] & Grid::kCorners;
+      for (int corner : Sites(masks.corners)) masks.corner_neighbours = Grid::kNeighbours[corner];
+    }
     return table;
   }();
 
-  // `x < y ? below : otherwise` by a conditional move, where GCC would branch
-  // on comparisons that go either way at random (the playout kernel's).
-  static uint64_t BelowOr(int x, int y, uint64_t below, uint64_t otherwise) {
+  // A direction of the playout kernel's step: its arrivals, the pieces that
+  // step to them, and the number of steps in the directions before it.
+  struct DirectionChoice {
+    Bitboard arrivals, movers;
+    uint64_t before;
+  };
+  // `x < y ? below : otherwise` by conditional moves on one comparison, where
+  // GCC would branch on comparisons that go either way at random.
+  static DirectionChoice BelowOr(int x, int y, DirectionChoice below, DirectionChoice otherwise) {
 #if defined(__x86_64__)
-    asm("cmpl %2, %1\n\tcmovl %3, %0" : "+r"(otherwise) : "r"(x), "r"(y), "r"(below) : "cc");
+    asm("cmpl %4, %3\n\tcmovl %5, %0\n\tcmovl %6, %1\n\tcmovl %7, %2"
+        : "+r"(otherwise.arrivals), "+r"(otherwise.movers), "+r"(otherwise.before)
+        : "r"(x), "r"(y), "r"(below.arrivals), "r"(below.movers), "r"(below.before)
+        : "cc");
     return otherwise;
 #else
     return x < y ? below : otherwise;
@@ -125,16 +132,17 @@ class Damdaman {
 // Inline: the playout loops call this at every decision.
 PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
   // The mover's and the opponent's pieces chosen by value, not by index, so
-  // that the playout loop keeps the position in registers.
+  // that the playout loop keeps the position in registers (and, the mover
+  // being known there, search/playout.h's kTurnIsOneDecision, selects none).
   const bool second = position.state.to_move == Player::kP2;
   Bitboard own = second ? position.pieces[1] : position.pieces[0];
   Bitboard opponent = second ? position.pieces[0] : position.pieces[1];
-  // Off the board too: the shifts below bring nothing there.
-  const Bitboard empty = ~(own | opponent);
-  // The arrivals of steps north, east, south and west: decision_sets' order.
+  // The arrivals of steps north, east, south and west: decision_sets' order
+  // (Grid::Shift's, with two masks where Shift has three).
+  const Bitboard empty = (own | opponent) ^ Grid::kAll;
   const std::array<Bitboard, 4> arrivals = {
-      Grid::Shift(own, kNorth) & empty, Grid::Shift(own, kEast) & empty,
-      Grid::Shift(own, kSouth) & empty, Grid::Shift(own, kWest) & empty};
+      (own << Grid::kColumns) & empty, ((own & Grid::kNotLastColumn) << 1) & empty,
+      (own >> Grid::kColumns) & empty, (own >> 1) & Grid::kNotLastColumn & empty};
   const std::array<int, 4> counts = {PopCount(arrivals[0]), PopCount(arrivals[1]),
                                      PopCount(arrivals[2]), PopCount(arrivals[3])};
   const int through_north = counts[0];
@@ -144,35 +152,32 @@ PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
   if (total == 0) return {true, false};                      // a forced pass changes nothing
   // Unsigned: the count goes to the multiply without a sign extension.
   const int n = static_cast<int>(random.Below(static_cast<unsigned>(total)));
+  // The direction holding the n-th decision (the pieces that step keep the
+  // arrivals' order: a shift), by selects on three comparisons: a chain of
+  // branches on a random n mispredicts, an indexed load would put the
+  // arrivals in memory.
+  const DirectionChoice chosen = BelowOr(
+      n, through_east,
+      BelowOr(n, through_north, {arrivals[0], arrivals[0] >> Grid::kColumns, 0},
+              {arrivals[1], arrivals[1] >> 1, static_cast<uint64_t>(through_north)}),
+      BelowOr(n, through_south,
+              {arrivals[2], arrivals[2] << Grid::kColumns, static_cast<uint64_t>(through_east)},
+              {arrivals[3], arrivals[3] << 1, static_cast<uint64_t>(through_south)}));
+  const int rank = n - static_cast<int>(chosen.before);
   int to;
   if (FastDeposit()) [[likely]] {
-    // The direction by selects on three comparisons, not an indexed load;
-    // then the n-th arrival and, at the same rank, the piece that steps there
-    // (a shift keeps the order): two pdeps side by side.
-    const std::array<Bitboard, 4> movers = {arrivals[0] >> Grid::kColumns, arrivals[1] >> 1,
-                                            arrivals[2] << Grid::kColumns, arrivals[3] << 1};
-    const Bitboard chosen_arrivals =
-        BelowOr(n, through_east, BelowOr(n, through_north, arrivals[0], arrivals[1]),
-                BelowOr(n, through_south, arrivals[2], arrivals[3]));
-    const Bitboard chosen_movers =
-        BelowOr(n, through_east, BelowOr(n, through_north, movers[0], movers[1]),
-                BelowOr(n, through_south, movers[2], movers[3]));
-    const int chosen_before =
-        static_cast<int>(BelowOr(n, through_east, BelowOr(n, through_north, 0, through_north),
-                                 BelowOr(n, through_south, through_east, through_south)));
-    const Bitboard source = SquareBit(n - chosen_before);
-    const Bitboard target = Deposit(source, chosen_arrivals);
-    own ^= target | Deposit(source, chosen_movers);
+    // The n-th arrival and the piece that steps there: two pdeps side by side.
+    const Bitboard source = SquareBit(rank);
+    const Bitboard target = Deposit(source, chosen.arrivals);
+    own ^= target | Deposit(source, chosen.movers);
     to = LowestSite(target);
   } else {
-    // The direction holding the n-th decision, by arithmetic (a chain of
-    // branches on a random n mispredicts).
-    const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
-    const std::array<int, 4> before = {0, through_north, through_east, through_south};
+    // The step's offset by the direction's number, found by arithmetic.
     static constexpr std::array<int, 4> kStepOffset = {
         Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast], Grid::kIndexStep[kSouth],
         Grid::kIndexStep[kWest]};
-    to = NthSite(arrivals[d], n - before[d]);
+    const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
+    to = NthSite(chosen.arrivals, rank);
     own ^= SquareBit(to - kStepOffset[d]) | SquareBit(to);
   }
   // Few steps capture (about 2 in 100 of a random game): a branch that
