@@ -47,9 +47,10 @@ Decision RandomDecision(const G& game, const typename G::Position& position, Ran
 }
 
 // Plays a uniformly chosen legal decision of an unfinished position: the same
-// as Apply(game, position, RandomDecision(game, position, random)).
+// as Apply(game, position, RandomDecision(game, position, random)). Inlined
+// always: it is the body of the playout loops.
 template <Game G>
-void ApplyRandomDecision(const G& game, typename G::Position& position, Random& random) {
+[[gnu::always_inline]] inline void ApplyRandomDecision(const G& game, typename G::Position& position, Random& random) {
   if constexpr (HasRandomPlay<G>) {
     const Player mover = position.state.to_move;
     FinishDecision(game, position, mover, game.random_play(position, random));
@@ -73,6 +74,20 @@ concept TurnIsOneDecision = Game<G> && requires {
   requires G::kTurnIsOneDecision;
 };
 
+// ApplyRandomDecision where `mover` is known to be to move: the compiler may
+// take it as a constant (checked by assert in builds without NDEBUG).
+template <Game G>
+[[gnu::always_inline]] inline void ApplyRandomDecisionOf(Player mover, const G& game,
+                                                         typename G::Position& position,
+                                                         Random& random) {
+#ifdef NDEBUG
+  if (position.state.to_move != mover) __builtin_unreachable();
+#else
+  assert(position.state.to_move == mover);
+#endif
+  ApplyRandomDecision(game, position, random);
+}
+
 // Plays `position` out at random to the end of the game.
 template <Game G>
 PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random& stream) {
@@ -80,20 +95,16 @@ PlayoutResult RandomPlayout(const G& game, typename G::Position position, Random
   Random random = stream;
   int plies = 0;
   if constexpr (TurnIsOneDecision<G>) {
-    auto decide = [&](Player mover) [[gnu::always_inline]] {
-#ifdef NDEBUG
-      if (position.state.to_move != mover) __builtin_unreachable();
-#else
-      assert(position.state.to_move == mover);
-#endif
-      ApplyRandomDecision(game, position, random);
+    if (!position.state.over() && position.state.to_move == Player::kP2) {
+      ApplyRandomDecisionOf(Player::kP2, game, position, random);
       ++plies;
-    };
-    if (!position.state.over() && position.state.to_move == Player::kP2) decide(Player::kP2);
+    }
     while (!position.state.over()) {
-      decide(Player::kP1);
+      ApplyRandomDecisionOf(Player::kP1, game, position, random);
+      ++plies;
       if (position.state.over()) break;
-      decide(Player::kP2);
+      ApplyRandomDecisionOf(Player::kP2, game, position, random);
+      ++plies;
     }
   } else {
     while (!position.state.over()) {
