@@ -50,7 +50,9 @@ Decision RandomDecision(const G& game, const typename G::Position& position, Ran
 // as Apply(game, position, RandomDecision(game, position, random)). Inlined
 // always: it is the body of the playout loops.
 template <Game G>
-[[gnu::always_inline]] inline void ApplyRandomDecision(const G& game, typename G::Position& position, Random& random) {
+[[gnu::always_inline]] inline void ApplyRandomDecision(const G& game,
+                                                       typename G::Position& position,
+                                                       Random& random) {
   if constexpr (HasRandomPlay<G>) {
     const Player mover = position.state.to_move;
     FinishDecision(game, position, mover, game.random_play(position, random));
