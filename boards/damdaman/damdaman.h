@@ -137,12 +137,14 @@ PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
   const bool second = position.state.to_move == Player::kP2;
   Bitboard own = second ? position.pieces[1] : position.pieces[0];
   Bitboard opponent = second ? position.pieces[0] : position.pieces[1];
-  // The arrivals of steps north, east, south and west: decision_sets' order
-  // (Grid::Shift's, with two masks where Shift has three).
+  // The arrivals of steps north, east, south and west: decision_sets' order.
+  // North and west are Grid::Shift's written with two masks where it has
+  // three: the empty cells are on the board (north needs no mask of its
+  // own), and west masks after the shift with east's mask.
   const Bitboard empty = (own | opponent) ^ Grid::kAll;
   const std::array<Bitboard, 4> arrivals = {
-      (own << Grid::kColumns) & empty, ((own & Grid::kNotLastColumn) << 1) & empty,
-      (own >> Grid::kColumns) & empty, (own >> 1) & Grid::kNotLastColumn & empty};
+      (own << Grid::kColumns) & empty, Grid::Shift(own, kEast) & empty,
+      Grid::Shift(own, kSouth) & empty, (own >> 1) & Grid::kNotLastColumn & empty};
   const std::array<int, 4> counts = {PopCount(arrivals[0]), PopCount(arrivals[1]),
                                      PopCount(arrivals[2]), PopCount(arrivals[3])};
   const int through_north = counts[0];
