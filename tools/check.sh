@@ -4,11 +4,12 @@
 # only what its tests need (the targets release_suite and sanitized_suite,
 # tests/CMakeLists.txt):
 #   release  the ci-release build (release-nolto at -O2, without the
-#            link-time optimisation the quick start's build keeps; the library
-#            files eight to a unit) of the programs, the Python module, the benchmarks and the
-#            slow test binaries, and the tests labelled `long` (the largest
-#            table builds, the MPI runs, the browser test) and `release` (what
-#            needs a build without sanitizers: the Python package installed
+#            link-time optimisation the quick start's build keeps; the
+#            library files eight to a unit) of the programs, the Python
+#            module, the benchmarks and the slow test binaries, and the
+#            tests labelled `long` (the largest table builds, the MPI runs,
+#            the browser test) and `release` (what needs a build without
+#            sanitizers: the Python package installed
 #            into a temporary venv with its pytest suite, the benchmarks'
 #            smoke run): the release-ci build and test presets;
 #   asan     every other test under AddressSanitizer + UndefinedBehaviorSanitizer
