@@ -1,8 +1,9 @@
 // Alpha-beta search: the time and nodes/s of a fixed-depth search (depth 8)
-// from fixed positions of each game, with a cleared 16 MiB table each time
-// (the clearing is not timed); then Davxar's middle games at depth 8 with the
-// default evaluation and with the whole-game network (`eval=whole`), whose
-// nodes/s the network's speed is measured by.
+// from fixed positions of each game with the default evaluation, with a
+// cleared 16 MiB table each time (the clearing is not timed); then Davxar's
+// middle games at depth 8 without the whole-game network (`eval=learned`) and
+// with it (`eval=whole`), whose ratio of nodes/s the network's speed is
+// measured by.
 #include "benchmark/benchmark.h"
 #include "boards/damdaman/damdaman.h"
 #include "boards/damdaman/damdaman_text.h"

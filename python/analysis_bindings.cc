@@ -297,18 +297,20 @@ void RegisterAnalysis(py::module_& m) {
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("hash") = kDefaultHashMib,
       py::arg("memory") = kDefaultTreeMib, py::arg("exploration") = kDefaultExploration,
       py::arg("press") = kDefaultPress, py::arg("tb") = std::nullopt,
-      py::arg("leaves") = "evaluation", py::arg("eval") = "learned", py::arg("evalfile") = "",
+      py::arg("leaves") = "evaluation",
+      py::arg("eval") = NameOf(kEvaluationNames, kDefaultEvaluation), py::arg("evalfile") = "",
       "(decision, info): the best decision found within the limits (one second without any).\n"
       "engine='alphabeta' (depth, nodes, time, hash MiB, threads: lazy SMP, nodes counting\n"
       "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
       "engine='mcts' (iterations, time, threads, seed,\n"
       "memory MiB, exploration, press: the pressing term's weight, 0 to 1,\n"
       "leaves='evaluation' or 'playout'): info has iterations,\n"
-      "visits, win_rate, proven, nodes, pv. eval='learned' (the game's endgame network where\n"
-      "it has one and it judges, the hand-written evaluation elsewhere), 'whole' (the same,\n"
-      "the hand-written evaluation corrected by its whole-game network) or 'classic' (the\n"
-      "hand-written evaluation), for either engine; evalfile=PATH: a learned one with that\n"
-      "weight file (.lnet) instead of the built-in network of its family.\n"
+      "visits, win_rate, proven, nodes, pv. eval='whole' (the game's endgame network where\n"
+      "it has one and it judges, elsewhere the hand-written evaluation corrected by its\n"
+      "whole-game network where it has one), 'learned' (the same without the whole-game\n"
+      "network) or 'classic' (the hand-written evaluation), for either engine;\n"
+      "evalfile=PATH: a learned one with that weight file (.lnet) instead of the built-in\n"
+      "network of its family.\n"
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
       "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,

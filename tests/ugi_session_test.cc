@@ -42,7 +42,7 @@ TEST(UgiSession, Handshake) {
   for (const char* option :
        {"option name game type string default davxar:pieces=6", engine_option,
         "option name hash type spin", "option name threads type spin", leaves_option,
-        "option name eval type combo default learned var learned var classic var whole",
+        "option name eval type combo default whole var learned var classic var whole",
         "option name evalfile type string default <empty>", "option name tb type string",
         "option name exploration type string default 1",
         "option name press type string default 0.5"}) {
