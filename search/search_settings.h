@@ -21,8 +21,9 @@ inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLea
                                                                {Evaluation::kClassic, "classic"},
                                                                {Evaluation::kWholeGame, "whole"}}};
 // What every engine uses unless told otherwise: where a game has no
-// whole-game network (Damdaman, Guettal) the same as kLearned. The whole-game
-// network beat kLearned at 0.05 s a decision (search/README.md).
+// whole-game network (Damdaman, Guettal, Davxar with Ludii's lines) the same
+// as kLearned. The whole-game network beat kLearned at 0.05 and 0.5 s a
+// decision (search/README.md).
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kWholeGame;
 
 // MCTS's UCB1 exploration constant C, rewards being 0 to 1; every front-end
