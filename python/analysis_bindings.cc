@@ -16,6 +16,7 @@
 #include "play/engine_options.h"
 #include "play/engine_session.h"
 #include "play/engine_spec.h"
+#include "play/help_text.h"
 #include "play/perft.h"
 #include "play/playouts_run.h"
 #include "play/solve_analysis.h"
@@ -270,6 +271,20 @@ void RegisterAnalysis(py::module_& m) {
         "Returns the dictionary `lud64 playouts --json` prints (playouts, decisions,\n"
         "p1_wins, p2_wins, draws, mean_plies, ...). The same seed and count give the same\n"
         "totals with any number of threads.");
+  const std::string bestmove_doc = absl::StrCat(
+      "(decision, info): the best decision found within the limits (one second without any).\n"
+      "engine='alphabeta' (depth, nodes, time, hash MiB, threads: lazy SMP, nodes counting\n"
+      "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
+      "engine='mcts' (iterations, time, threads, seed,\n"
+      "memory MiB, exploration, press: the pressing term's weight, 0 to 1,\n"
+      "leaves='evaluation' or 'playout'): info has iterations,\n"
+      "visits, win_rate, proven, nodes, pv.\n",
+      WrappedText(absl::StrCat("eval (either engine): ", kEvaluationHelp,
+                               ". evalfile=PATH: a learned one with that weight file (.lnet) "
+                               "instead of the built-in network of its family."),
+                  88, ""),
+      "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
+      "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
   m.def(
       "bestmove",
       [](const PositionHandle& p, Float<"time"> time, Int<int, "depth"> depth,
@@ -299,20 +314,7 @@ void RegisterAnalysis(py::module_& m) {
       py::arg("press") = kDefaultPress, py::arg("tb") = std::nullopt,
       py::arg("leaves") = "evaluation",
       py::arg("eval") = NameOf(kEvaluationNames, kDefaultEvaluation), py::arg("evalfile") = "",
-      "(decision, info): the best decision found within the limits (one second without any).\n"
-      "engine='alphabeta' (depth, nodes, time, hash MiB, threads: lazy SMP, nodes counting\n"
-      "every thread's): info has depth, score ('cp 35', 'win in 5'), nodes, seconds, pv.\n"
-      "engine='mcts' (iterations, time, threads, seed,\n"
-      "memory MiB, exploration, press: the pressing term's weight, 0 to 1,\n"
-      "leaves='evaluation' or 'playout'): info has iterations,\n"
-      "visits, win_rate, proven, nodes, pv. eval='whole' (the game's endgame network where\n"
-      "it has one and it judges, elsewhere the hand-written evaluation corrected by its\n"
-      "whole-game network where it has one), 'learned' (the same without the whole-game\n"
-      "network) or 'classic' (the hand-written evaluation), for either engine;\n"
-      "evalfile=PATH: a learned one with that weight file (.lnet) instead of the built-in\n"
-      "network of its family.\n"
-      "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
-      "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");
+      bestmove_doc.c_str());
   m.def("solve", &Solve, py::arg("position"), py::kw_only(), py::arg("depth") = 100,
         py::arg("nodes") = 0, py::arg("time") = 0.0, py::arg("hash") = kDefaultHashMib,
         py::arg("tb") = std::nullopt,

@@ -25,6 +25,15 @@ inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLea
 // as kLearned. The whole-game network beat kLearned at 0.05 and 0.5 s a
 // decision (search/README.md).
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kWholeGame;
+// What each name means, as every front-end's help prints it (bestmove's
+// --eval, match's engine specs, the Python docstring; UGI's README quotes it):
+// written once, so that they cannot drift apart.
+inline constexpr const char* kEvaluationHelp =
+    "the static evaluation. whole (the default): the game's endgame network where it judges, "
+    "elsewhere the hand-written evaluation corrected by the game's whole-game network where it "
+    "has one (Davxar's historical lines); learned: the same without the whole-game network; "
+    "classic: the hand-written evaluation alone";
+static_assert(kDefaultEvaluation == Evaluation::kWholeGame, "kEvaluationHelp names the default");
 
 // MCTS's UCB1 exploration constant C, rewards being 0 to 1; every front-end
 // takes 0 to kMaxExploration.

@@ -27,9 +27,7 @@ ABSL_FLAG(std::string, leaves, "evaluation",
           "mcts: what a new leaf is worth: the static evaluation, or a random playout's result");
 
 ABSL_FLAG(std::string, eval, lud64::NameOf(lud64::kEvaluationNames, lud64::kDefaultEvaluation),
-          "the static evaluation: whole (the game's endgame network where it judges, the "
-          "hand-written evaluation corrected by the game's whole-game network elsewhere), "
-          "learned (the same without the whole-game network) or classic (the hand-written one)");
+          lud64::kEvaluationHelp);
 ABSL_FLAG(std::string, evalfile, "",
           "with --eval=learned or whole: a weight file (.lnet) to judge with instead of the "
           "built-in network of its family");
@@ -179,10 +177,7 @@ const Command kBestMoveCommand = {
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
     "  Without a limit either thinks for one second. --moves: decisions played from\n"
     "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
-    "  --eval=whole (the default): the game's endgame network (network/) where it judges,\n"
-    "  elsewhere the hand-written evaluation corrected by the game's whole-game network\n"
-    "  where it has one (Davxar's historical lines); --eval=learned: the same without the\n"
-    "  whole-game network; --eval=classic: the hand-written evaluation alone.\n"
+    "  --eval=E: either engine's static evaluation (below, at --eval).\n"
     "  --evalfile=F: a learned evaluation with the weight file F (lud64-train fit) instead\n"
     "  of the built-in network of its family; a file of another game or variant is refused.\n"
     "  --multipv=K: alpha-beta's best K lines, each scored exactly (the K-th with the first\n"

@@ -5,10 +5,12 @@
 #include <utility>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "engine/game.h"
 #include "engine/input_text.h"
 #include "play/engine_options.h"
 #include "play/engine_spec.h"
+#include "play/help_text.h"
 #include "play/memory_check.h"
 #include "play/opening_book.h"
 #include "play/sprt.h"
@@ -157,16 +159,15 @@ const Command kMatchCommand = {
     "      (press=W, 0 to 1, default 0.5: the weight of MCTS's pressing term, 0 off)\n"
     "    ugi:[time=S,depth=D,nodes=N,margin=S,]cmd=COMMAND  (an external UGI engine;\n"
     "      cmd last. lud64 judges its decisions: an illegal one, a crash, or no bestmove\n"
-    "      within time + margin (default 2 s) loses that game by forfeit, reason shown)\n"
-    "  eval=whole (the default): the game's endgame network where it judges, elsewhere\n"
-    "  the hand-written evaluation corrected by the game's whole-game network where it\n"
-    "  has one; eval=learned: the same without the whole-game network;\n"
-    "  eval=classic: the hand-written evaluation. evalfile=F: a learned evaluation\n"
-    "  with the weight file F (lud64-train fit) instead of the built-in network of\n"
-    "  its family.\n"
-    "  tb=DIR: the engine uses the endgame tables in DIR (lud64 tb build).\n"
-    "  A searching engine without a limit thinks 0.1 s a decision.\n"
-    "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",
+    "      within time + margin (default 2 s) loses that game by forfeit, reason shown)\n" +
+        WrappedText(
+            absl::StrCat("eval=E: ", kEvaluationHelp,
+                         ". evalfile=F: a learned evaluation with the weight file F "
+                         "(lud64-train fit) instead of the built-in network of its family."),
+            84, "  ") +
+        "  tb=DIR: the engine uses the endgame tables in DIR (lud64 tb build).\n"
+        "  A searching engine without a limit thinks 0.1 s a decision.\n"
+        "  example: lud64 match --game=damdaman --p1=mcts:time=0.1 --p2=random --games=10",
     {"game", "p1", "p2", "games", "openings", "balanced", "openings_file", "sprt", "alpha", "beta",
      "sprt_model", "threads", "seed", "record", "json"},
     RunMatchCommand};
