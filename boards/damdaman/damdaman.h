@@ -74,24 +74,24 @@ class Damdaman {
     // piece beyond it, two steps from `to` in the same direction. Of the cells
     // next to `to`, only the one between is one step from such a piece, by
     // index too (2u + s = v for steps u, s, v among +-1 and +-7 only when s = -u
-    // and v = u): the shifts need no masks against wrapping.
+    // and v = u): the steps toward `to` need no masks against wrapping.
     const Bitboard beyond = own & masks.two_steps;
-    const Bitboard custodial =
-        opponent & masks.neighbours &
-        ((beyond << 1) | (beyond >> 1) | (beyond << Grid::kColumns) | (beyond >> Grid::kColumns));
-    // A corner's opponent piece next to `to`, all its neighbours the mover's.
+    const Bitboard custodial = opponent & masks.neighbours & StepsTowardArrival(beyond);
+    // A corner's opponent piece next to `to`, all its neighbours the mover's:
+    // `to` and the corner's other neighbour.
     const Bitboard corner = masks.corners & opponent;
-    const bool enclosed = (masks.corner_neighbours & ~own) == 0;
+    const bool enclosed = (own & masks.corner_closer) != 0;
     return custodial | (enclosed ? corner : 0);
   }
 
  private:
   // For each site: the cells two steps from it in a straight line, its
-  // neighbours, the corners next to it and those corners' neighbours (none:
-  // 0; a site has at most one corner next to it on a board at least 4 wide).
+  // neighbours, the corner next to it and that corner's other neighbour
+  // (none: 0; a site has at most one corner next to it on a board at least 4
+  // wide, and a corner two neighbours).
   // One row a site, so that a capture test finds them at one address.
   struct CaptureMasks {
-    Bitboard two_steps, neighbours, corners, corner_neighbours;
+    Bitboard two_steps, neighbours, corners, corner_closer;
   };
   static constexpr std::array<CaptureMasks, Grid::kSites> kCaptureMasks = [] {
     static_assert(Grid::kRows >= 4 && Grid::kColumns >= 4);
@@ -103,10 +103,24 @@ class Damdaman {
           masks.two_steps |= SquareBit(Grid::Step(next, d));
       masks.neighbours = Grid::kNeighbours[s];
       masks.corners = Grid::kNeighbours[s] & Grid::kCorners;
-      for (int corner : Sites(masks.corners)) masks.corner_neighbours = Grid::kNeighbours[corner];
+      for (int corner : Sites(masks.corners))
+        masks.corner_closer = Grid::kNeighbours[corner] & ~SquareBit(s);
     }
     return table;
   }();
+
+  // `beyond`'s cells (two steps from one arrival) stepped by one cell and by one
+  // row either way, as the OR of four shifts but in one multiply: b * (2^(C-1) +
+  // 2^(C+1) + 1 + 2^2C), shifted back a row, for C columns. The terms' offsets
+  // differ by 2, 6, 8 or 14, the cells of `beyond` by 4, 12, 16 or 28, so no
+  // two terms share a bit and the sum carries nowhere: it is the OR.
+  static Bitboard StepsTowardArrival(Bitboard beyond) {
+    constexpr int kRow = Grid::kColumns;
+    static_assert(kRow == 7 && Grid::kSites + 2 * kRow <= 64, "the offsets above are for 7x7");
+    constexpr Bitboard kSteps =
+        SquareBit(kRow - 1) | SquareBit(kRow + 1) | SquareBit(0) | SquareBit(2 * kRow);
+    return (beyond * kSteps) >> kRow;
+  }
 
   // A direction of the playout kernel's step: its arrivals, the pieces that
   // step to them, and the number of steps in the directions before it.
@@ -114,11 +128,13 @@ class Damdaman {
     Bitboard arrivals, movers;
     uint64_t before;
   };
+  static uint64_t CountOf(Bitboard b) { return static_cast<uint64_t>(PopCount(b)); }
   // `x < y ? below : otherwise` by conditional moves on one comparison, where
   // GCC would branch on comparisons that go either way at random.
-  static DirectionChoice BelowOr(int x, int y, DirectionChoice below, DirectionChoice otherwise) {
+  static DirectionChoice BelowOr(uint64_t x, uint64_t y, DirectionChoice below,
+                                 DirectionChoice otherwise) {
 #if defined(__x86_64__)
-    asm("cmpl %4, %3\n\tcmovl %5, %0\n\tcmovl %6, %1\n\tcmovl %7, %2"
+    asm("cmpq %4, %3\n\tcmovb %5, %0\n\tcmovb %6, %1\n\tcmovb %7, %2"
         : "+r"(otherwise.arrivals), "+r"(otherwise.movers), "+r"(otherwise.before)
         : "r"(x), "r"(y), "r"(below.arrivals), "r"(below.movers), "r"(below.before)
         : "cc");
@@ -145,31 +161,31 @@ PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
   const std::array<Bitboard, 4> arrivals = {
       (own << Grid::kColumns) & empty, Grid::Shift(own, kEast) & empty,
       Grid::Shift(own, kSouth) & empty, (own >> 1) & Grid::kNotLastColumn & empty};
-  const std::array<int, 4> counts = {PopCount(arrivals[0]), PopCount(arrivals[1]),
-                                     PopCount(arrivals[2]), PopCount(arrivals[3])};
-  const int through_north = counts[0];
-  const int through_east = counts[0] + counts[1];
-  const int through_south = through_east + counts[2];
-  const int total = through_east + (counts[2] + counts[3]);  // two adds after the counts
-  if (total == 0) return {true, false};                      // a forced pass changes nothing
-  // Unsigned: the count goes to the multiply without a sign extension.
-  const int n = static_cast<int>(random.Below(static_cast<unsigned>(total)));
+  // The counts and ranks in 64 bits, as the selects and pdep use them: no
+  // sign or zero extension between the popcounts, the multiply and the selects.
+  const std::array<uint64_t, 4> counts = {CountOf(arrivals[0]), CountOf(arrivals[1]),
+                                          CountOf(arrivals[2]), CountOf(arrivals[3])};
+  const uint64_t through_north = counts[0];
+  const uint64_t through_east = counts[0] + counts[1];
+  const uint64_t through_south = through_east + counts[2];
+  const uint64_t total = through_east + (counts[2] + counts[3]);  // two adds after the counts
+  if (total == 0) return {true, false};                           // a forced pass changes nothing
+  const uint64_t n = random.Below(static_cast<uint32_t>(total));
   // The direction holding the n-th decision (the pieces that step keep the
   // arrivals' order: a shift), by selects on three comparisons: a chain of
   // branches on a random n mispredicts, an indexed load would put the
   // arrivals in memory.
-  const DirectionChoice chosen = BelowOr(
-      n, through_east,
-      BelowOr(n, through_north, {arrivals[0], arrivals[0] >> Grid::kColumns, 0},
-              {arrivals[1], arrivals[1] >> 1, static_cast<uint64_t>(through_north)}),
-      BelowOr(n, through_south,
-              {arrivals[2], arrivals[2] << Grid::kColumns, static_cast<uint64_t>(through_east)},
-              {arrivals[3], arrivals[3] << 1, static_cast<uint64_t>(through_south)}));
-  const int rank = n - static_cast<int>(chosen.before);
+  const DirectionChoice chosen =
+      BelowOr(n, through_east,
+              BelowOr(n, through_north, {arrivals[0], arrivals[0] >> Grid::kColumns, 0},
+                      {arrivals[1], arrivals[1] >> 1, through_north}),
+              BelowOr(n, through_south, {arrivals[2], arrivals[2] << Grid::kColumns, through_east},
+                      {arrivals[3], arrivals[3] << 1, through_south}));
+  const uint64_t rank = n - chosen.before;
   int to;
   if (FastDeposit()) [[likely]] {
     // The n-th arrival and the piece that steps there: two pdeps side by side.
-    const Bitboard source = SquareBit(rank);
+    const Bitboard source = Bitboard{1} << rank;
     const Bitboard target = Deposit(source, chosen.arrivals);
     own ^= target | Deposit(source, chosen.movers);
     to = LowestSite(target);
@@ -179,7 +195,7 @@ PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
         Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast], Grid::kIndexStep[kSouth],
         Grid::kIndexStep[kWest]};
     const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
-    to = NthSite(chosen.arrivals, rank);
+    to = NthSite(chosen.arrivals, static_cast<int>(rank));
     own ^= SquareBit(to - kStepOffset[d]) | SquareBit(to);
   }
   // Few steps capture (about 2 in 100 of a random game): a branch that
