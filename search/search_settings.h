@@ -21,9 +21,9 @@ inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLea
                                                                {Evaluation::kClassic, "classic"},
                                                                {Evaluation::kWholeGame, "whole"}}};
 // What every engine uses unless told otherwise: where a game has no
-// whole-game network (Damdaman, Guettal, Davxar with Ludii's lines) the same
-// as kLearned. The whole-game network beat kLearned at 0.05 and 0.5 s a
-// decision (search/README.md).
+// whole-game network (Damdaman, Guettal) the same as kLearned. Davxar's
+// whole-game networks beat kLearned at 0.05 s a decision with either line
+// set, and with the historical lines at 0.5 s too (search/README.md).
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kWholeGame;
 // What each name means, as every front-end's help prints it (bestmove's
 // --eval, match's engine specs, the Python docstring; UGI's README quotes it):
@@ -31,7 +31,7 @@ inline constexpr Evaluation kDefaultEvaluation = Evaluation::kWholeGame;
 inline constexpr const char* kEvaluationHelp =
     "the static evaluation. whole (the default): the game's endgame network where it judges, "
     "elsewhere the hand-written evaluation corrected by the game's whole-game network where it "
-    "has one (Davxar's historical lines); learned: the same without the whole-game network; "
+    "has one (Davxar); learned: the same without the whole-game network; "
     "classic: the hand-written evaluation alone";
 static_assert(kDefaultEvaluation == Evaluation::kWholeGame, "kEvaluationHelp names the default");
 

@@ -51,7 +51,7 @@ TEST(NetworkSimdTest, SparseHiddenLayerScoresEqualTheDenseOnes) {
   std::mt19937_64 random(11);
   std::vector<QuantizedNetwork> networks = {RandomNetwork(random, false),
                                             RandomNetwork(random, true)};
-  for (const char* family : {"davxar", "davxar-whole", "damdaman"}) {
+  for (const char* family : {"davxar", "davxar-whole", "davxar-whole:lines=ludii", "damdaman"}) {
     networks.push_back(*EmbeddedNetwork(family).value());
   }
   const bool had_avx2 = internal::use_avx2;

@@ -297,7 +297,8 @@ TEST(NetworkFileTest, EmbeddedNetworksReadAndKnowTheirGames) {
     ASSERT_TRUE(parsed.ok()) << parsed.status();
     EXPECT_FALSE(parsed->origin.empty()) << file.name << ": the command that made it";
   }
-  for (const char* family : {"davxar", "davxar:lines=ludii", "davxar-whole", "damdaman"}) {
+  for (const char* family :
+       {"davxar", "davxar:lines=ludii", "davxar-whole", "davxar-whole:lines=ludii", "damdaman"}) {
     absl::StatusOr<std::shared_ptr<const QuantizedNetwork>> network = EmbeddedNetwork(family);
     ASSERT_TRUE(network.ok());
     EXPECT_NE(*network, nullptr) << family;

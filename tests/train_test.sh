@@ -77,7 +77,7 @@ expect 2 'lud64-train selfplay: --games given twice' -- selfplay --game=davxar -
   --depth=1 --games=2 "--out=$work/g.smp"
 # The family is one that lud64 loads a weight file into.
 for bad in foo "" davxar:pieces=4; do
-  expect 2 "lud64-train fit: --family=$bad: expected one of damdaman, damdaman-whole, davxar, davxar-whole, davxar:lines=ludii" \
+  expect 2 "lud64-train fit: --family=$bad: expected one of damdaman, damdaman-whole, davxar, davxar-whole, davxar-whole:lines=ludii, davxar:lines=ludii" \
     -- fit "--data=$work/s.smp" "--family=$bad" "--out=$work/m.lnet" --epochs=1
 done
 expect 0 "fit: $work/l.lnet written" -- fit "--data=$work/s.smp" --family=davxar:lines=ludii \
