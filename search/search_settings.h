@@ -22,8 +22,8 @@ inline constexpr NameTable<Evaluation, 3> kEvaluationNames = {{{Evaluation::kLea
                                                                {Evaluation::kWholeGame, "whole"}}};
 // What every engine uses unless told otherwise: where a game has no
 // whole-game network (Damdaman, Guettal) the same as kLearned. Davxar's
-// whole-game networks beat kLearned at 0.05 s a decision with either line
-// set, and with the historical lines at 0.5 s too (search/README.md).
+// whole-game networks beat kLearned at 0.05 and 0.5 s a decision with
+// either line set (search/README.md).
 inline constexpr Evaluation kDefaultEvaluation = Evaluation::kWholeGame;
 // What each name means, as every front-end's help prints it (bestmove's
 // --eval, match's engine specs, the Python docstring; UGI's README quotes it):
