@@ -10,12 +10,14 @@ std::string WrappedText(absl::string_view text, int width, absl::string_view ind
   std::string wrapped;
   std::string line(indent);
   for (absl::string_view word : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
-    const bool first = line.size() == indent.size();
-    if (!first && line.size() + 1 + word.size() > static_cast<size_t>(width)) {
-      wrapped += line + "\n";
-      line = std::string(indent);
+    if (line.size() > indent.size()) {  // not the line's first word
+      if (line.size() + 1 + word.size() > static_cast<size_t>(width)) {
+        wrapped += line + "\n";
+        line = std::string(indent);
+      } else {
+        line += ' ';
+      }
     }
-    if (line.size() > indent.size()) line += ' ';
     line.append(word.data(), word.size());
   }
   if (line.size() > indent.size()) wrapped += line + "\n";
