@@ -1,7 +1,8 @@
 // lud64 serve end to end in headless Chromium: the page draws, analysis
 // streams and stops, and a davxar:pieces=3 game is played by clicking
 // against the engine through a mill and a removal, with the tables' marks,
-// the decision list and a takeback. A failing test leaves a screenshot in
+// the decision list and a takeback; a game list that comes late brings the
+// tables without redrawing the board. A failing test leaves a screenshot in
 // $LUD64_E2E_OUT (default: the system's temporary directory).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,4 +170,29 @@ test('the result of a finished game, and errors, on the page', () =>
     await page.waitForFunction(() => /ply 2: illegal decision/.test(
       document.querySelector('#message').textContent));
     assert.deepEqual((await state()).moves, ['A2', 'pass', 'pass']);
+  }));
+
+test('a game list that comes after the first draw brings the tables, not a redraw', () =>
+  withScreenshot('late-games', async () => {
+    await newPage();
+    // Holds /api/games until the position is drawn: a redraw then would drop
+    // a click in flight (it did, in CI: "Node is detached from document").
+    let releaseGames;
+    const gamesAsked = new Promise((resolve) => { releaseGames = resolve; });
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/games')) {
+        gamesAsked.then(() => request.continue());
+      } else {
+        request.continue();
+      }
+    });
+    await page.goto(`${server.url}#game=davxar:pieces=3`);
+    await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
+    assert.match(await page.$eval('#tables-summary', (s) => s.textContent), /no tables/);
+    await page.$eval('#board svg', (svg) => { svg.dataset.drawn = 'first'; });
+    releaseGames();
+    await page.waitForSelector('.tb-mark');
+    assert.equal(await page.$eval('#board svg', (svg) => svg.dataset.drawn), 'first');
+    assert.deepEqual(pageErrors, []);
   }));

@@ -17,7 +17,8 @@ const state = {
 };
 const timing = { firstDraw: null, engineLatency: [] };
 window.lud64 = { state, timing };
-let loadToken = 0;
+let loadToken = 0; // counts load()s; an answer for an older one is dropped
+let drawnToken = 0; // the load() whose position is drawn
 
 function showMessage(text, kind = 'error') {
   const bar = $('message');
@@ -78,7 +79,9 @@ async function loadGames() {
     $('game').add(option);
   }
   showGameOptions(state.game);
-  if (state.tables && state.current) run(load());
+  // Only the tables are new: the position drawn keeps its board (a redraw
+  // would drop a click in flight); a load under way probes by itself.
+  if (state.current && drawnToken === loadToken) showTables(drawnToken, state.current);
 }
 
 // --- Positions
@@ -94,6 +97,7 @@ async function load() {
   const data = await request('/api/position', currentBody());
   if (token !== loadToken) return;
   state.current = data;
+  drawnToken = token;
   state.game = data.game;
   state.movers[state.ply] = data.to_move;
   board.draw(data);
@@ -102,6 +106,13 @@ async function load() {
     $('timing').textContent = `page drawn in ${Math.round(timing.firstDraw)} ms`;
   }
   showPosition(data);
+  showTables(token, data);
+  if (analysis.running) startAnalysis();
+  engineTurn();
+}
+
+// The tables' values of the position `data`, drawn by load() `token`.
+function showTables(token, data) {
   if (state.tables && !data.over) {
     probe(currentBody()).then((answer) => {
       if (token !== loadToken) return;
@@ -111,8 +122,6 @@ async function load() {
     $('table-list').innerHTML = '';
     $('tables-summary').textContent = state.tables ? 'tables: the game is over' : 'no tables (start lud64 serve with --tb=DIR)';
   }
-  if (analysis.running) startAnalysis();
-  engineTurn();
 }
 
 function showPosition(data) {
