@@ -31,6 +31,14 @@ inline constexpr int kMaxThreads = 256;
 inline constexpr int kMaxDepth = 100;
 inline constexpr int kMaxMultipv = 64;
 
+// What `evalfile` means, as every front-end's help prints it beside
+// kEvaluationHelp (bestmove's --evalfile, match's engine specs, the Python
+// docstring; UGI's README quotes it): written once.
+inline constexpr const char* kEvaluationFileHelp =
+    "a weight file (.lnet, made by lud64-train fit) to judge with instead of the built-in "
+    "network of its family, with eval=learned or whole; one of another game or variant is "
+    "refused";
+
 struct EngineOptions {
   EngineKind kind = EngineKind::kAlphaBeta;
   int hash_mib = kDefaultHashMib;    // alpha-beta's and the solver's table

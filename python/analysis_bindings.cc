@@ -280,8 +280,7 @@ void RegisterAnalysis(py::module_& m) {
       "leaves='evaluation' or 'playout'): info has iterations,\n"
       "visits, win_rate, proven, nodes, pv.\n",
       WrappedText(absl::StrCat("eval (either engine): ", kEvaluationHelp,
-                               ". evalfile=PATH: a learned one with that weight file (.lnet) "
-                               "instead of the built-in network of its family."),
+                               ". evalfile=PATH: ", kEvaluationFileHelp, "."),
                   88, ""),
       "tb=DIR ('' for the default directory) uses endgame tables, as `lud64 bestmove --tb`.\n"
       "An option of the other engine (depth with engine='mcts', ...) raises ValueError.");

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "play/engine_options.h"
 #include "search/search_settings.h"
 
 namespace lud64 {
@@ -29,6 +30,15 @@ TEST(HelpText, EvaluationHelpNamesEveryEvaluation) {
   for (size_t start = 0, end; (end = wrapped.find('\n', start)) != std::string::npos;
        start = end + 1)
     EXPECT_LE(end - start, 84u);
+}
+
+TEST(HelpText, EvaluationFileHelpNamesTheEvaluationsThatTakeAFile) {
+  // A weight file replaces a network: every evaluation but the classic one has one.
+  const std::string help = kEvaluationFileHelp;
+  for (const NamedValue<Evaluation>& entry : kEvaluationNames) {
+    EXPECT_EQ(help.find(entry.name) != std::string::npos, entry.value != Evaluation::kClassic)
+        << entry.name;
+  }
 }
 
 }  // namespace

@@ -28,9 +28,7 @@ ABSL_FLAG(std::string, leaves, "evaluation",
 
 ABSL_FLAG(std::string, eval, lud64::NameOf(lud64::kEvaluationNames, lud64::kDefaultEvaluation),
           lud64::kEvaluationHelp);
-ABSL_FLAG(std::string, evalfile, "",
-          "with --eval=learned or whole: a weight file (.lnet) to judge with instead of the "
-          "built-in network of its family");
+ABSL_FLAG(std::string, evalfile, "", lud64::kEvaluationFileHelp);
 
 namespace lud64 {
 namespace {
@@ -177,9 +175,8 @@ const Command kBestMoveCommand = {
     "  decision, its visits and win rate for the player to move), then bestmove.\n"
     "  Without a limit either thinks for one second. --moves: decisions played from\n"
     "  --position, the game so far; alpha-beta scores a return to one of its positions 0.\n"
-    "  --eval=E: either engine's static evaluation (below, at --eval).\n"
-    "  --evalfile=F: a learned evaluation with the weight file F (lud64-train fit) instead\n"
-    "  of the built-in network of its family; a file of another game or variant is refused.\n"
+    "  --eval=E, --evalfile=F: either engine's static evaluation and its weight file\n"
+    "  (below, at --eval and --evalfile).\n"
     "  --multipv=K: alpha-beta's best K lines, each scored exactly (the K-th with the first\n"
     "  decisions of the others left out), an info line per line and depth.\n"
     "  --threads=T: either engine searches on T threads. Alpha-beta by lazy SMP: the\n"

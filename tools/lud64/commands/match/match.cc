@@ -161,9 +161,7 @@ const Command kMatchCommand = {
     "      cmd last. lud64 judges its decisions: an illegal one, a crash, or no bestmove\n"
     "      within time + margin (default 2 s) loses that game by forfeit, reason shown)\n" +
         WrappedText(
-            absl::StrCat("eval=E: ", kEvaluationHelp,
-                         ". evalfile=F: a learned evaluation with the weight file F "
-                         "(lud64-train fit) instead of the built-in network of its family."),
+            absl::StrCat("eval=E: ", kEvaluationHelp, ". evalfile=F: ", kEvaluationFileHelp, "."),
             84, "  ") +
         "  tb=DIR: the engine uses the endgame tables in DIR (lud64 tb build).\n"
         "  A searching engine without a limit thinks 0.1 s a decision.\n"
