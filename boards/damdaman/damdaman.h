@@ -122,12 +122,16 @@ class Damdaman {
     return (beyond * kSteps) >> kRow;
   }
 
-  // A direction of the playout kernel's step: its arrivals, the pieces that
-  // step to them, and the number of steps in the directions before it.
+  // A direction of the playout kernel's step: its arrivals, the left rotation
+  // that takes each arrival to the piece that steps there, and the number of
+  // steps in the directions before it.
   struct DirectionChoice {
-    Bitboard arrivals, movers;
-    uint64_t before;
+    Bitboard arrivals;
+    uint64_t rotation, before;
   };
+  // Back one step in `d`, as a left rotation of 64 bits: both cells are on
+  // the board, so the rotation is a shift that needs no direction's sign.
+  static constexpr uint64_t RotationBack(Direction d) { return (64 - Grid::kIndexStep[d]) & 63; }
   static uint64_t CountOf(Bitboard b) { return static_cast<uint64_t>(PopCount(b)); }
   // `x < y ? below : otherwise` by conditional moves on one comparison, where
   // GCC would branch on comparisons that go either way at random.
@@ -135,8 +139,8 @@ class Damdaman {
                                  DirectionChoice otherwise) {
 #if defined(__x86_64__)
     asm("cmpq %4, %3\n\tcmovb %5, %0\n\tcmovb %6, %1\n\tcmovb %7, %2"
-        : "+r"(otherwise.arrivals), "+r"(otherwise.movers), "+r"(otherwise.before)
-        : "r"(x), "r"(y), "r"(below.arrivals), "r"(below.movers), "r"(below.before)
+        : "+r"(otherwise.arrivals), "+r"(otherwise.rotation), "+r"(otherwise.before)
+        : "r"(x), "r"(y), "r"(below.arrivals), "r"(below.rotation), "r"(below.before)
         : "cc");
     return otherwise;
 #else
@@ -177,26 +181,24 @@ PlayedDecision Damdaman::random_play(Position& position, Random& random) const {
   // arrivals in memory.
   const DirectionChoice chosen =
       BelowOr(n, through_east,
-              BelowOr(n, through_north, {arrivals[0], arrivals[0] >> Grid::kColumns, 0},
-                      {arrivals[1], arrivals[1] >> 1, through_north}),
-              BelowOr(n, through_south, {arrivals[2], arrivals[2] << Grid::kColumns, through_east},
-                      {arrivals[3], arrivals[3] << 1, through_south}));
+              BelowOr(n, through_north, {arrivals[0], RotationBack(kNorth), 0},
+                      {arrivals[1], RotationBack(kEast), through_north}),
+              BelowOr(n, through_south, {arrivals[2], RotationBack(kSouth), through_east},
+                      {arrivals[3], RotationBack(kWest), through_south}));
   const uint64_t rank = n - chosen.before;
+  const int rotation = static_cast<int>(chosen.rotation);
   int to;
   if (FastDeposit()) [[likely]] {
-    // The n-th arrival and the piece that steps there: two pdeps side by side.
+    // The n-th arrival and the piece that steps there (the n-th of the
+    // arrivals rotated back): two pdeps side by side.
     const Bitboard source = Bitboard{1} << rank;
     const Bitboard target = Deposit(source, chosen.arrivals);
-    own ^= target | Deposit(source, chosen.movers);
+    own ^= target | Deposit(source, std::rotl(chosen.arrivals, rotation));
+    if (target == 0) __builtin_unreachable();  // n < total: the n-th arrival is a cell
     to = LowestSite(target);
   } else {
-    // The step's offset by the direction's number, found by arithmetic.
-    static constexpr std::array<int, 4> kStepOffset = {
-        Grid::kIndexStep[kNorth], Grid::kIndexStep[kEast], Grid::kIndexStep[kSouth],
-        Grid::kIndexStep[kWest]};
-    const int d = (n >= through_north) + (n >= through_east) + (n >= through_south);
     to = NthSite(chosen.arrivals, static_cast<int>(rank));
-    own ^= SquareBit(to - kStepOffset[d]) | SquareBit(to);
+    own ^= SquareBit(to) | std::rotl(SquareBit(to), rotation);
   }
   // Few steps capture (about 2 in 100 of a random game): a branch that
   // rarely mispredicts lets the next decision start before the captures
