@@ -2,7 +2,8 @@
 // streams and stops, and a davxar:pieces=3 game is played by clicking
 // against the engine through a mill and a removal, with the tables' marks,
 // the decision list and a takeback; a game list that comes late brings the
-// tables without redrawing the board. A failing test leaves a screenshot in
+// tables without redrawing the board, after a failed load too. A failing
+// test leaves a screenshot in
 // $LUD64_E2E_OUT (default: the system's temporary directory).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -172,21 +173,27 @@ test('the result of a finished game, and errors, on the page', () =>
     assert.deepEqual((await state()).moves, ['A2', 'pass', 'pass']);
   }));
 
+// Holds the page's /api/games until the returned function is called.
+async function holdGames() {
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/games')) {
+      released.then(() => request.continue());
+    } else {
+      request.continue();
+    }
+  });
+  return release;
+}
+
 test('a game list that comes after the first draw brings the tables, not a redraw', () =>
   withScreenshot('late-games', async () => {
     await newPage();
-    // Holds /api/games until the position is drawn: a redraw then would drop
-    // a click in flight (it did, in CI: "Node is detached from document").
-    let releaseGames;
-    const gamesAsked = new Promise((resolve) => { releaseGames = resolve; });
-    await page.setRequestInterception(true);
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/games')) {
-        gamesAsked.then(() => request.continue());
-      } else {
-        request.continue();
-      }
-    });
+    // A redraw then would drop a click in flight (it did, in CI: "Node is
+    // detached from document").
+    const releaseGames = await holdGames();
     await page.goto(`${server.url}#game=davxar:pieces=3`);
     await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
     assert.match(await page.$eval('#tables-summary', (s) => s.textContent), /no tables/);
@@ -194,5 +201,20 @@ test('a game list that comes after the first draw brings the tables, not a redra
     releaseGames();
     await page.waitForSelector('.tb-mark');
     assert.equal(await page.$eval('#board svg', (svg) => svg.dataset.drawn), 'first');
+    assert.deepEqual(pageErrors, []);
+  }));
+
+test('a game list that comes after a failed load brings the tables too', () =>
+  withScreenshot('late-games-failed-load', async () => {
+    await newPage();
+    const releaseGames = await holdGames();
+    await page.goto(`${server.url}#game=davxar:pieces=3`);
+    await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
+    await page.$eval('#position-text', (input) => { input.value = 'garbage'; });
+    await page.click('#set-position');
+    await page.waitForFunction(() => !document.querySelector('#message').hidden);
+    releaseGames();
+    await page.waitForSelector('.tb-mark');
+    assert.equal((await state()).game, 'davxar:pieces=3');
     assert.deepEqual(pageErrors, []);
   }));

@@ -19,6 +19,7 @@ const timing = { firstDraw: null, engineLatency: [] };
 window.lud64 = { state, timing };
 let loadToken = 0; // counts load()s; an answer for an older one is dropped
 let drawnToken = 0; // the load() whose position is drawn
+let loadPending = false; // the latest load() has not answered yet
 
 function showMessage(text, kind = 'error') {
   const bar = $('message');
@@ -79,9 +80,15 @@ async function loadGames() {
     $('game').add(option);
   }
   showGameOptions(state.game);
-  // Only the tables are new: the position drawn keeps its board (a redraw
-  // would drop a click in flight); a load under way probes by itself.
-  if (state.current && drawnToken === loadToken) showTables(drawnToken, state.current);
+  // A load under way probes by itself. Otherwise only the tables are new:
+  // the position drawn keeps its board (a redraw would drop a click in
+  // flight), unless the last load failed and the board is not the game's.
+  if (!state.current || loadPending) return;
+  if (drawnToken === loadToken) {
+    showTables(drawnToken, state.current);
+  } else {
+    run(load());
+  }
 }
 
 // --- Positions
@@ -94,7 +101,13 @@ function currentBody(ply = state.ply) {
 // engine's turn.
 async function load() {
   const token = ++loadToken;
-  const data = await request('/api/position', currentBody());
+  loadPending = true;
+  let data;
+  try {
+    data = await request('/api/position', currentBody());
+  } finally {
+    if (token === loadToken) loadPending = false;
+  }
   if (token !== loadToken) return;
   state.current = data;
   drawnToken = token;
