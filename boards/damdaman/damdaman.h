@@ -4,6 +4,7 @@
 #define LUD64_BOARDS_DAMDAMAN_DAMDAMAN_H_
 
 #include <array>
+#include <bit>
 #include <memory>
 #include <string>
 
@@ -124,7 +125,8 @@ class Damdaman {
 
   // A direction of the playout kernel's step: its arrivals, the left rotation
   // that takes each arrival to the piece that steps there, and the number of
-  // steps in the directions before it.
+  // steps in the directions before it; all in 64 bits, as the selects' cmovs
+  // move them.
   struct DirectionChoice {
     Bitboard arrivals;
     uint64_t rotation, before;

@@ -3,8 +3,8 @@
 // against the engine through a mill and a removal, with the tables' marks,
 // the decision list and a takeback; a game list that comes late brings the
 // tables without redrawing the board, after a failed load too. A failing
-// test leaves a screenshot in
-// $LUD64_E2E_OUT (default: the system's temporary directory).
+// test leaves a screenshot in $LUD64_E2E_OUT (default: the system's
+// temporary directory).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
