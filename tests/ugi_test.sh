@@ -2,7 +2,8 @@
 # `lud64 ugi` end to end, and external UGI engines in `lud64 match`: a
 # scripted session (end of input included), lud64's own ugi playing legal and
 # complete games against the in-process alpha-beta, and a misbehaving engine
-# (tests/fake_ugi_engine.sh) losing every game by forfeit with the reason.
+# (tests/fake_ugi_engine.sh) losing every game by forfeit with the reason;
+# and the README quoting the evaluation options' help.
 # Usage: ugi_test.sh LUD64 FAKE_ENGINE
 set -uo pipefail
 lud64="$1"
@@ -114,6 +115,15 @@ expect_forfeits exit "the engine's output ended \(exit status 3\)"
 expect_forfeits garbage "unreadable bestmove 'hello'"
 check "no fake engine left running" bash -c "! pgrep -f '[f]ake_ugi_engine.sh (illegal|hang|exit|garbage)' > /dev/null"
 check "bad ugi engine spec" bash -c "'$lud64' match --p1=ugi:time=1 --p2=random --games=1 2>&1 | grep -q 'ugi needs cmd='"
+
+# The README's option table quotes the evaluation's help that bestmove, match
+# and Python print (kEvaluationHelp, kEvaluationFileHelp), backticks aside.
+readme_text=$(tr -d '`' < "$(dirname "$0")/../tools/lud64/ugi/README.md")
+for flag in eval evalfile; do
+  help=$("$lud64" bestmove --help 2>&1 | sed -nE "s/^  --$flag: (.*)/\1/p" | sed -E 's/ \(default: .*\)$//')
+  check "README quotes --$flag's help" grep -qF -- "$help" <<< "$readme_text"
+  check "--$flag's help is not empty" test -n "$help"
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
