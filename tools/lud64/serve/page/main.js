@@ -80,10 +80,11 @@ async function loadGames() {
     $('game').add(option);
   }
   showGameOptions(state.game);
-  // A load under way probes by itself. Otherwise only the tables are new:
-  // the position drawn keeps its board (a redraw would drop a click in
-  // flight), unless the last load failed and the board is not the game's.
-  if (!state.current || loadPending) return;
+  // Without tables nothing is new; a load under way probes by itself.
+  // Otherwise only the tables are new: the position drawn keeps its board (a
+  // redraw would drop a click in flight), unless the last load failed and
+  // the board is not the game's.
+  if (!state.tables || !state.current || loadPending) return;
   if (drawnToken === loadToken) {
     showTables(drawnToken, state.current);
   } else {
