@@ -52,6 +52,12 @@ async function withScreenshot(name, body) {
 
 const state = () => page.evaluate(() => window.lud64.state.current);
 
+// Opens the page on `game` (a link's #game=) and waits for its first position.
+async function openGame(game) {
+  await page.goto(`${server.url}#game=${game}`);
+  await page.waitForFunction((g) => window.lud64.state.current?.game === g, {}, game);
+}
+
 test('the page draws within a second; analysis streams lines and stops', (t) =>
   withScreenshot('analysis', async () => {
     // The best of three loads: a load is timed on the wall clock, and CI
@@ -93,8 +99,7 @@ test('the page draws within a second; analysis streams lines and stops', (t) =>
 test('a davxar:pieces=3 game against the engine: a mill, a removal, tables, takeback', (t) =>
   withScreenshot('game', async () => {
     await newPage();
-    await page.goto(`${server.url}#game=davxar:pieces=3`);
-    await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
+    await openGame('davxar:pieces=3');
     // The tables mark every legal decision, on the board and in the list.
     await page.waitForFunction(() => document.querySelectorAll('#table-list li').length ===
       window.lud64.state.current.legal.length && document.querySelector('.tb-mark'));
@@ -173,8 +178,10 @@ test('the result of a finished game, and errors, on the page', () =>
     assert.deepEqual((await state()).moves, ['A2', 'pass', 'pass']);
   }));
 
-// Holds the page's /api/games until the returned function is called.
-async function holdGames() {
+// A fresh page on `game` whose /api/games is held until the returned
+// function is called; returns once the game's first position is drawn.
+async function openWithGamesHeld(game) {
+  await newPage();
   let release;
   const released = new Promise((resolve) => { release = resolve; });
   await page.setRequestInterception(true);
@@ -185,17 +192,15 @@ async function holdGames() {
       request.continue();
     }
   });
+  await openGame(game);
   return release;
 }
 
 test('a game list that comes after the first draw brings the tables, not a redraw', () =>
   withScreenshot('late-games', async () => {
-    await newPage();
     // A redraw then would drop a click in flight (it did, in CI: "Node is
     // detached from document").
-    const releaseGames = await holdGames();
-    await page.goto(`${server.url}#game=davxar:pieces=3`);
-    await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
+    const releaseGames = await openWithGamesHeld('davxar:pieces=3');
     assert.match(await page.$eval('#tables-summary', (s) => s.textContent), /no tables/);
     await page.$eval('#board svg', (svg) => { svg.dataset.drawn = 'first'; });
     releaseGames();
@@ -206,10 +211,7 @@ test('a game list that comes after the first draw brings the tables, not a redra
 
 test('a game list that comes after a failed load brings the tables too', () =>
   withScreenshot('late-games-failed-load', async () => {
-    await newPage();
-    const releaseGames = await holdGames();
-    await page.goto(`${server.url}#game=davxar:pieces=3`);
-    await page.waitForFunction(() => window.lud64.state.current?.game === 'davxar:pieces=3');
+    const releaseGames = await openWithGamesHeld('davxar:pieces=3');
     await page.$eval('#position-text', (input) => { input.value = 'garbage'; });
     await page.click('#set-position');
     await page.waitForFunction(() => !document.querySelector('#message').hidden);
